@@ -1,0 +1,7 @@
+"""Blue Prince tabletop (the primary game): rules as data, exact odds, and the run engine."""
+
+from .errors import RulesDataError
+from .placement import Placement
+from .rules import Rules, load_rules
+
+__all__ = ["Placement", "Rules", "RulesDataError", "load_rules"]

@@ -1,0 +1,53 @@
+"""environment.yml (conda) and pyproject.toml (pip) must list the same dependencies."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+REQ = re.compile(r"^\s*([A-Za-z0-9_.\-]+)\s*(.*)$")
+
+
+def _parse(spec: str) -> tuple[str, str]:
+    m = REQ.match(spec)
+    assert m, f"cannot parse requirement {spec!r}"
+    return m[1].lower().replace("_", "-"), m[2].replace(" ", "")
+
+
+def pyproject_deps() -> dict[str, str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    specs = project["dependencies"] + project["optional-dependencies"]["test"]
+    return dict(_parse(s) for s in specs)
+
+
+def conda_deps() -> tuple[dict[str, str], list]:
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    deps, pip = {}, []
+    for item in env["dependencies"]:
+        if isinstance(item, dict):
+            pip += item["pip"]
+        elif item not in {"pip"}:
+            name, bound = _parse(item)
+            deps[name] = bound
+    return deps, pip
+
+
+def test_same_dependencies_and_bounds():
+    conda, _ = conda_deps()
+    python = conda.pop("python")
+    assert conda == pyproject_deps()
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert python == requires
+
+
+def test_environment_installs_the_package_with_pip():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    assert "conda-forge" in env["channels"]
+    _, pip = conda_deps()
+    assert "-e ." in pip
+
+
+def test_parser_sees_a_drift():
+    assert _parse("pandas>=2.2,<4") != _parse("pandas>=2.1,<4")

@@ -1,0 +1,179 @@
+"""The shipped Blue Prince catalog: the rulebook's counts, variants and the Rules API."""
+
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+
+from manorkit.blueprince import Placement, Rules, load_rules
+
+
+@pytest.fixture(scope="module")
+def rules() -> Rules:
+    return load_rules()
+
+
+def test_room_counts_match_section_2(rules):
+    counts = rules.rooms["category"].value_counts()
+    assert counts["core"] == 63
+    assert counts["fixed"] == 4
+    assert counts["event"] == 4
+    assert counts["studio"] == 7
+    assert counts["found"] == 3
+    assert counts["outer"] == 5
+    assert counts["expansion"] >= 3
+    assert set(rules.rooms.index[rules.rooms["category"] == "studio"]) == {
+        "Casino", "Clock Tower", "Dormitory", "Dovecote", "Kennel", "Solarium", "Vestibule"}
+
+
+def test_rooms_have_the_contract_columns(rules):
+    assert {"category", "colours", "gem_cost", "doors", "shape", "source"} <= set(rules.rooms)
+    assert rules.rooms.loc["Maid's Chamber", "colours"] == ("red", "purple")
+    assert rules.rooms.loc["Bunk Room", "bedroom_weight"] == 2
+
+
+@pytest.mark.parametrize("room, cost", [("Foyer", 0), ("Attic", 3), ("Casino", 2),
+                                        ("Greenhouse", 3), ("Cloister", 1), ("Terrace", 1)])
+def test_tabletop_gem_costs(rules, room, cost):
+    assert rules.rooms.loc[room, "gem_cost"] == cost
+
+
+@pytest.mark.parametrize("room, shape", [("Hallway", "straight"), ("Weight Room", "T"),
+                                         ("Bedroom", "dead_end"), ("Veranda", "L")])
+def test_tabletop_shapes_win_over_the_video_game(rules, room, shape):
+    assert rules.rooms.loc[room, "shape"] == shape
+
+
+@pytest.mark.parametrize("deck, size", [("dig", 21), ("common_items", 30),
+                                        ("special_items", 24), ("meals", 5),
+                                        ("commissary_stock", 7), ("outer_rooms", 5),
+                                        ("tunnel_sleeve", 8)])
+def test_deck_sizes_from_the_rulebook(rules, deck, size):
+    assert rules.deck(deck).sum() == size
+    assert rules.decks.loc[deck, "declared_size"] == size
+
+
+def test_trunk_deck_difference_is_reported_and_resolved_by_a_variant(rules):
+    assert rules.decks.loc["trunk", "declared_size"] == 12
+    assert rules.deck("trunk").sum() == 13
+    assert "trunk_deck_size" in rules.decks.loc["trunk", "status"]
+    twelve = rules.with_variants(trunk_deck_size="declared_12")
+    assert twelve.deck("trunk").sum() == 12
+    assert twelve.decks.loc["trunk", "status"] == "ok"
+
+
+def test_some_deck_cards(rules):
+    assert rules.deck("dig")["Key"] == 3
+    assert rules.deck("special_items")["Shovel"] == 3
+    assert rules.deck("common_items")["Key"] == 6
+    stock = rules.deck_cards("commissary_stock")
+    assert all(len(items) == 4 for items in stock["items"])
+
+
+def test_lock_dice_and_ranks(rules):
+    assert rules.die("lock_white").to_dict() == {"OPEN": 5, "LOCKED": 1}
+    assert rules.die("lock_blue").to_dict() == {"OPEN": 4, "LOCKED": 2}
+    assert rules.die("lock_red").to_dict() == {"OPEN": 3, "LOCKED": 3}
+    assert rules.die("d6").sum() == 6
+    assert [rules.rank_die(r) for r in range(1, 10)] == [
+        None, None, None, "lock_white", "lock_blue", "lock_blue", "lock_blue",
+        "lock_red", "lock_red"]
+    assert Fraction(int(rules.die("lock_white")["LOCKED"]), 6) == Fraction(1, 6)
+
+
+def test_day_one_bag(rules):
+    bag = rules.bag()
+    assert bag.sum() == 64 and bag["The Foundation"] == 1
+    assert load_rules(foundation_in_bag="held_out").bag().sum() == 63
+    assert rules.bag(day=2, foundation_placed=True).sum() == 63
+    assert rules.bag(day=3, unlocked=("Kennel",))["Kennel"] == 1
+    with pytest.raises(ValueError):
+        rules.bag(unlocked=("Bedroom",))
+
+
+def test_placement_rules(rules):
+    assert len(rules.cells("The Foundation")) == 21
+    assert len(load_rules(foundation_positions="seventeen").cells("The Foundation")) == 17
+    assert {c for _, c in rules.cells("Master Bedroom")} == {5}
+    assert rules.cells("Greenhouse") == {(r, c) for r in range(2, 9) for c in (1, 5)}
+    assert rules.placement("Room 46").offboard
+    assert rules.cells("Entrance Hall") == {(1, 3)}
+    assert (1, 3) not in rules.cells("Bedroom")
+
+
+def test_placement_parser_errors():
+    assert Placement.parse("cols=2-4; not=2:*,8:3").allows((3, 2))
+    for bad in ("cols=0", "cols=6", "ranks=5-3", "sideways", "fixed=1:*"):
+        with pytest.raises(ValueError):
+            Placement.parse(bad)
+
+
+def test_variants_cover_the_known_contradictions(rules):
+    v = rules.variants
+    assert {"id", "title", "default", "choice"} <= set(v.reset_index())
+    needed = {
+        "foundation_in_bag", "studio_additions_count", "cloister_cost", "greenhouse_cost",
+        "veranda_digs", "veranda_bonus", "numbered_lock_die", "nook_roll", "den_trunk",
+        "wine_cellar_dirt", "pantry_fruit", "secret_garden_fruit", "casino_payout",
+        "shovel_count", "closet_returns", "furnace_pass", "hallway_locks", "security_levels",
+        "meal_order", "outer_room_cost", "commissary_stock", "alzara_prophecies",
+        "east_lever", "conservatory", "trunk_deck_size",
+    }
+    assert needed <= set(v.index)
+    for vid in v.index:
+        assert len(rules.readings(vid)) >= 2 or v.loc[vid, "kind"] == "gap"
+    assert (v["default"] == v["choice"]).all()
+
+
+def test_variant_patches_change_the_data(rules):
+    assert rules.with_variants(cloister_cost="terrace_note").rooms.loc["Cloister", "gem_cost"] == 3
+    assert rules.with_variants(greenhouse_cost="video_game").rooms.loc["Greenhouse",
+                                                                      "gem_cost"] == 1
+    assert rules.with_variants(hallway_locks="section6_only").rooms.loc["Hallway",
+                                                                       "lock"] == "normal"
+    assert rules.rooms.loc["Cloister", "gem_cost"] == 1  # the original is untouched
+
+
+def test_bad_variant_choices_are_refused(rules):
+    with pytest.raises(ValueError, match="unknown variant"):
+        load_rules(no_such_variant="x")
+    with pytest.raises(ValueError, match="no reading"):
+        rules.with_variants(casino_payout="quadruple")
+
+
+def test_rules_are_immutable_values(rules):
+    rooms = rules.rooms
+    rooms.loc["Attic", "gem_cost"] = 99
+    assert rules.rooms.loc["Attic", "gem_cost"] == 3
+    deck = rules.deck("dig")
+    deck["Key"] = 0
+    assert rules.deck("dig")["Key"] == 3
+    with pytest.raises(AttributeError):
+        rules.path = None
+    assert load_rules() is rules  # cached: loading again is cheap
+
+
+def test_tables_hold_the_menus(rules):
+    assert set(rules.table_names) >= {"kitchen", "locksmith", "observatory", "casino",
+                                      "starting_resources", "carry_forward", "food"}
+    start = rules.table("starting_resources").set_index("resource")["amount"].to_dict()
+    assert start == {"steps": 50, "gems": 0, "keys": 0, "coins": 5}
+    assert isinstance(rules.table("observatory"), pd.DataFrame)
+    assert len(rules.table("observatory")) == 6
+
+
+def test_every_row_has_a_source(rules):
+    for rel, rows in ((r, rules.rows(r)) for r in rules._tables):
+        for key, row in rows.items():
+            assert row["source"], f"{rel} {key}"
+
+
+def test_placeholders_listed(rules):
+    ph = rules.placeholders
+    assert (ph["file"] == "decks/commissary_stock.csv").any()
+    assert (ph["row"] == "alzara_prophecies").any()
+
+
+def test_html_repr(rules):
+    page = rules._repr_html_()
+    assert "Blue Prince rules" in page and "trunk" in page
