@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 import yaml
 
@@ -64,7 +66,7 @@ class Table:
 
     file: str
     header: tuple[str, ...]
-    rows: dict[str, dict]
+    rows: Mapping[str, Mapping]
     lines: dict[str, int]
 
 
@@ -192,8 +194,8 @@ def validate(raw: RawTable, spec: TableSpec) -> Table:
                 raw.file, f"repeats the key {key!r} (first on line {lines[key]})",
                 line=line, row=key, field="/".join(spec.key),
             )
-        rows[key], lines[key] = out, line
-    return Table(raw.file, raw.header, rows, lines)
+        rows[key], lines[key] = MappingProxyType(out), line
+    return Table(raw.file, raw.header, MappingProxyType(rows), lines)
 
 
 def read_variants(root: Path) -> dict[str, dict]:

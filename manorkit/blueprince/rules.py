@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -133,12 +134,12 @@ class Rules:
         """Every room tile, indexed by name (§2; columns as in data/blueprince/README.md)."""
         return self._frame("rooms.csv", "name")
 
-    def room(self, name: str) -> dict:
-        """One room's row as a dict."""
+    def room(self, name: str) -> Mapping:
+        """One room's row (a read-only mapping)."""
         rows = self._tables["rooms.csv"].rows
         if name not in rows:
             raise KeyError(f"no room {name!r} in rooms.csv")
-        return dict(rows[name])
+        return rows[name]
 
     def placement(self, name: str) -> Placement:
         """The placement rule of room ``name``."""
@@ -228,9 +229,12 @@ class Rules:
             raise KeyError(f"no table {name!r}; tables: {', '.join(self.table_names)}")
         return self._frame(rel, None)
 
-    def rows(self, file: str) -> dict[str, dict]:
-        """The validated rows of a data file (``rooms.csv``, ``tables/kitchen.csv`` ...)."""
-        return {k: dict(v) for k, v in self._tables[file].rows.items()}
+    def rows(self, file: str) -> Mapping[str, Mapping]:
+        """The validated rows of a data file (``rooms.csv``, ``tables/kitchen.csv`` ...), as
+        read-only mappings key → row."""
+        if file not in self._tables:
+            raise KeyError(f"no data file {file!r}; files: {', '.join(self._tables)}")
+        return self._tables[file].rows
 
     @property
     def placeholders(self) -> pd.DataFrame:
@@ -250,7 +254,7 @@ class Rules:
     # -- helpers --------------------------------------------------------------------------
     def _frame(self, rel: str, index: str | None) -> pd.DataFrame:
         table = self._tables[rel]
-        df = pd.DataFrame(list(table.rows.values()), columns=list(table.header))
+        df = pd.DataFrame([dict(r) for r in table.rows.values()], columns=list(table.header))
         if index is None:
             return df
         return df.set_index(index)

@@ -1,0 +1,101 @@
+"""The 5×9 grid (§2 The Board): door geometry, placed tiles and paths between rooms."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from ..placement import COLS, RANKS, Cell
+from ..schema import SHAPE_DOORS
+
+N, E, S, W = 0, 1, 2, 3
+DIRS = (N, E, S, W)
+NAMES = "NESW"
+WORDS = ("north", "east", "south", "west")
+STEP = {N: (1, 0), E: (0, 1), S: (-1, 0), W: (0, -1)}
+#: Doors of each shape in rotation 0 (a dead end opens south; rotation r turns them r×90°
+#: clockwise).
+BASE_DOORS = {"dead_end": (S,), "straight": (N, S), "L": (S, E), "T": (E, S, W),
+              "cross": (N, E, S, W)}
+assert {k: len(v) for k, v in BASE_DOORS.items()} == SHAPE_DOORS
+
+
+def opposite(d: int) -> int:
+    return (d + 2) % 4
+
+
+def neighbour(cell: Cell, d: int) -> Cell | None:
+    """The cell beyond side ``d`` of ``cell``, or None off the board."""
+    r, c = cell[0] + STEP[d][0], cell[1] + STEP[d][1]
+    return (r, c) if r in RANKS and c in COLS else None
+
+
+def doors(shape: str, rotation: int) -> frozenset[int]:
+    """The sides with doors of a ``shape`` tile turned ``rotation`` quarter turns clockwise."""
+    return frozenset((d + rotation) % 4 for d in BASE_DOORS[shape])
+
+
+def rotations(shape: str) -> tuple[int, ...]:
+    """The rotations that give distinct door layouts (a cross has one, a straight two)."""
+    seen, out = set(), []
+    for r in range(4):
+        if doors(shape, r) not in seen:
+            seen.add(doors(shape, r))
+            out.append(r)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A room placed on the board."""
+
+    room: str
+    cell: Cell
+    rotation: int
+    doors: frozenset[int]
+
+
+def connected(board: dict[Cell, Tile], cell: Cell, d: int) -> Cell | None:
+    """The room beyond door ``d`` of the tile at ``cell`` if both tiles have doors there."""
+    tile = board.get(cell)
+    other = neighbour(cell, d)
+    if tile is None or other is None or d not in tile.doors or other not in board:
+        return None
+    return other if opposite(d) in board[other].doors else None
+
+
+def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset) -> dict[Cell, tuple]:
+    """Cheapest routes from ``start`` to every reachable room (§4 Action B).
+
+    Returns cell → (padlocks to pay, steps, padlocked doors on the route). A route costs one
+    step per room entered (the destination included, the start excluded); among routes it
+    prefers the fewest padlocks, then the fewest steps, then the first found in N, E, S, W
+    order, so the choice is deterministic.
+    """
+    best: dict[Cell, tuple] = {start: (0, 0, ())}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        locks, steps, doors_on = best[cell]
+        for d in DIRS:
+            other = connected(board, cell, d)
+            if other is None:
+                continue
+            door = edge(cell, d)
+            extra = (door,) if door in padlocks else ()
+            cand = (locks + len(extra), steps + 1, doors_on + extra)
+            if other not in best or cand[:2] < best[other][:2]:
+                best[other] = cand
+                queue.append(other)
+    del best[start]
+    return best
+
+
+def edge(cell: Cell, d: int) -> tuple[Cell, int]:
+    """A door edge named from the cell that holds it (the same edge seen from either side
+    is normalised to its south or west cell)."""
+    other = neighbour(cell, d)
+    if d in (N, E) or other is None:
+        return (cell, d)
+    return (other, opposite(d))
+

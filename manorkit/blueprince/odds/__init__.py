@@ -1,0 +1,1 @@
+"""Exact odds for every randomizer of the Blue Prince tabletop rules."""

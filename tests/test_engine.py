@@ -1,0 +1,329 @@
+"""The run engine: rules of §3, §4 and §6 as code, immutable, replayable, conserved."""
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.engine import (
+    Chance,
+    Draft,
+    EndDay,
+    IllegalAction,
+    Move,
+    State,
+    Take,
+    Unlock,
+    new_day,
+)
+from manorkit.blueprince.engine.board import E, N, W, doors
+from manorkit.blueprince.engine.policies import greedy_policy, play_day, random_policy
+
+RULES = load_rules()
+DECKS = ("dig", "trunk", "common_items", "special_items")
+
+
+def walk(seed: int, policy=random_policy, limit: int = 400):
+    """Every state of one day played by ``policy`` (chance resolved by the run's seed)."""
+    state, rng = new_day(RULES, seed=seed), random.Random(seed)
+    states = [state]
+    while not state.is_over and len(states) < limit:
+        state = state.resolve() if state.is_chance else state.apply(policy(state, rng))
+        states.append(state)
+    return states
+
+
+def invariants(state: State, root: State) -> None:
+    bag_total = sum(root.bag.values())
+    from_bag = sum(1 for t in state.board.values() if t.room in root.bag)
+    d = state.drafting
+    held = len(d.hand) + len(d.set_aside) if d else 0
+    assert sum(state.bag.values()) + from_bag + held == bag_total, "tiles conserved"
+    for deck in DECKS:
+        remaining, discard = state.decks[deck]
+        in_hand = sum(n for (dk, _), n in state.held_cards.items() if dk == deck)
+        assert sum(remaining.values()) + sum(discard.values()) + in_hand == \
+            RULES.deck(deck).sum(), f"{deck} cards conserved"
+    assert all(v >= 0 for v in state.resources.values()), "no resource below zero"
+    assert all(v > 0 for v in state.items.values())
+    assert root.resources["steps"] + state.steps_gained - state.steps_spent == \
+        state.resources["steps"], "the step ledger balances"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_days_keep_every_invariant(seed):
+    states = walk(seed)
+    for state in states:
+        invariants(state, states[0])
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_greedy_days_end_and_keep_invariants(seed):
+    states = walk(seed, greedy_policy, limit=2000)
+    assert states[-1].is_over
+    for state in states:
+        invariants(state, states[0])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_json_round_trip_and_replay_at_every_step(seed):
+    states = walk(seed)
+    for state in states[:: max(1, len(states) // 15)] + [states[-1]]:
+        again = State.from_json(state.to_json())
+        assert again == state and again.digest() == state.digest()
+        assert again.history == state.history
+
+
+def test_replay_detects_changed_rules():
+    state = play_day(new_day(RULES, seed=5), greedy_policy)
+    data = json.loads(state.to_json())
+    data["rules"]["variants"] = {"numbered_lock_die": "faces"}
+    data["digest"] = "0" * 16
+    with pytest.raises(ValueError, match="does not reach"):
+        State.from_json(json.dumps(data))
+
+
+def test_undo_and_time_travel():
+    states = walk(3)
+    last = states[-1]
+    for depth in (0, 1, len(states) // 2, len(states) - 1):
+        assert last.at(depth) is states[depth]
+    assert last.undo() is states[-2]
+    assert last.undo(0) is last
+    with pytest.raises(ValueError):
+        last.undo(last.depth + 1)
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    rng = random.Random(0)
+    for state in walk(7)[:-1]:
+        before = state.digest()
+        bad = [Move((9, 5)), Take(3, "Attic"), Unlock("key"), Chance("no such outcome"),
+               Draft(2)]
+        for action in bad:
+            if state.is_chance and isinstance(action, Chance) or action in state.legal_actions():
+                continue
+            with pytest.raises(IllegalAction):
+                state.apply(action)
+        assert state.digest() == before
+        if not state.is_chance and state.legal_actions():
+            state.apply(rng.choice(state.legal_actions()))
+            assert state.digest() == before  # apply never changes the old state
+
+
+def test_same_inputs_same_run_in_another_process():
+    state = play_day(new_day(RULES, seed=11), greedy_policy, random.Random(1))
+    code = ("import random;from manorkit.blueprince.engine import new_day;"
+            "from manorkit.blueprince.engine.policies import play_day, greedy_policy;"
+            "print(play_day(new_day(seed=11), greedy_policy, random.Random(1)).digest())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"PYTHONHASHSEED": "123"})
+    assert out.stdout.strip() == state.digest()
+
+
+def test_chance_outcomes_are_exact_and_sum_to_one():
+    for state in walk(2):
+        if state.is_chance:
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == 1
+            assert all(isinstance(p, Fraction) for _, p in outcomes)
+
+
+def test_tile_draw_probabilities_follow_the_bag():
+    state = new_day(RULES).apply(Draft(N))
+    assert state.is_chance and state.pending[0].kind == "draw_tile"
+    probs = dict((c.value, p) for c, p in state.chance_outcomes())
+    bag = RULES.bag()
+    assert probs == {t: Fraction(int(n), int(bag.sum())) for t, n in bag.items()}
+
+
+# -- rules of Action A ----------------------------------------------------------------------
+
+def state_at(rank_room: str, cell, **resources) -> State:
+    """A fresh day with ``rank_room`` placed at ``cell`` and the marker on it."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine.board import Tile
+    day = new_day(RULES)
+    shape = RULES.room(rank_room)["shape"]
+    board = dict(day.board)
+    board[cell] = Tile(rank_room, cell, 0, doors(shape, 0))
+    res = {**day.resources, **resources}
+    return replace(day, board=MappingProxyType(board), position=cell,
+                   resources=MappingProxyType(res))
+
+
+def rich(**resources) -> State:
+    """A fresh day with some resources changed."""
+    from dataclasses import replace
+    from types import MappingProxyType
+    day = new_day(RULES)
+    return replace(day, resources=MappingProxyType({**day.resources, **resources}))
+
+
+def test_ranks_one_to_three_never_roll_a_lock():
+    state = new_day(RULES).apply(Draft(N))
+    assert state.pending[0].kind == "draw_tile"
+
+
+@pytest.mark.parametrize("rank, die", [(4, "lock_white"), (5, "lock_blue"), (8, "lock_red")])
+def test_lock_roll_uses_the_rank_die(rank, die):
+    state = state_at("Passageway", (rank, 3)).apply(Draft(E))
+    assert state.pending[0].kind == "lock_roll"
+    probs = {c.value: p for c, p in state.chance_outcomes()}
+    faces = RULES.die(die)
+    assert probs["LOCKED"] == Fraction(int(faces["LOCKED"]), int(faces.sum()))
+
+
+def test_a_lock_is_paid_or_turned_back_and_never_rerolled():
+    state = state_at("Passageway", (5, 3), keys=1).apply(Draft(E)).apply(Chance("LOCKED"))
+    assert [str(a) for a in state.legal_actions()] == ["spend a Key", "turn back"]
+    back = state.apply(Unlock("turn_back"))
+    assert back.drafting is None and len(back.padlocks) == 1
+    again = back.apply(Draft(E))
+    assert not again.is_chance  # no re-roll: straight to paying
+    paid = again.apply(Unlock("key"))
+    assert paid.resources["keys"] == 0 and not paid.padlocks
+    assert paid.pending[0].kind == "draw_tile"
+
+
+def draw(state: State, *tiles: str) -> State:
+    for tile in tiles:
+        state = state.apply(Chance(tile))
+    return state
+
+
+def test_slot_one_is_free_and_unaffordable_tiles_cannot_be_taken():
+    state = draw(new_day(RULES).apply(Draft(N)), "Attic", "Vault", "Den")
+    takes = {a.slot: a for a in state.legal_actions() if isinstance(a, Take)}
+    assert 1 in takes and 3 in takes and 2 not in takes  # Vault costs gems; 0 gems held
+    after = state.apply(takes[1]).settle(random.Random(0))
+    assert after.resources["gems"] == 0 and after.board[(2, 3)].room == "Attic"
+    assert after.bag["Vault"] == 1 and after.bag["Den"] == 1  # unchosen tiles go back
+
+
+def test_paying_gems_for_slot_two():
+    state = draw(rich(gems=5).apply(Draft(N)), "Den", "Vault",
+                 "Closet")
+    take = next(a for a in state.legal_actions() if isinstance(a, Take) and a.slot == 2)
+    after = state.apply(take).settle(random.Random(0))
+    assert after.resources["gems"] == 5 - RULES.room("Vault")["gem_cost"]
+
+
+def test_placement_restrictions_are_honoured():
+    state = draw(new_day(RULES).apply(Draft(N)), "Master Bedroom", "Den", "Nook")
+    rooms = {a.room for a in state.legal_actions() if isinstance(a, Take)}
+    assert "Master Bedroom" not in rooms  # Column 5 only; this door leads to column 3
+
+
+def test_redraw_sets_tiles_aside_until_the_draft_ends():
+    state = rich(ivory_dice=1).apply(Draft(N))
+    state = draw(state, "Den", "Nook", "Closet")
+    redrawn = next(a for a in state.legal_actions() if str(a).startswith("redraw"))
+    state = state.apply(redrawn)
+    assert state.resources["ivory_dice"] == 0
+    outcomes = {c.value for c, _ in state.chance_outcomes()}
+    assert not {"Den", "Nook", "Closet"} & outcomes  # set aside: never redrawn this draft
+    state = draw(state, "Storeroom", "Bedroom", "Pantry")
+    take = next(a for a in state.legal_actions() if isinstance(a, Take))
+    done = state.apply(take).settle(random.Random(0))
+    for tile in {"Den", "Nook", "Closet", "Storeroom", "Bedroom", "Pantry"} - {take.room}:
+        assert done.bag[tile] == 1
+
+
+def test_moves_cost_rooms_traversed_and_entry_effects_fire_at_the_destination():
+    state = draw(new_day(RULES).apply(Draft(N)), "Hallway", "Den", "Nook")
+    hall = state.apply(next(a for a in state.legal_actions() if isinstance(a, Take)
+                            and a.room == "Hallway")).settle()
+    hall = hall.apply(Move((2, 3)))
+    assert hall.resources["steps"] == 49
+    state = draw(hall.apply(Draft(N)), "Den", "Nook", "Spare Room")
+    den = state.apply(next(a for a in state.legal_actions()
+                           if isinstance(a, Take) and a.room == "Den")).settle()
+    back = den.apply(Move((1, 3)))
+    assert back.resources["steps"] == 48
+    there = back.apply(Move((3, 3)))
+    assert there.resources["steps"] == 46  # Hallway then Den: 2 rooms
+    assert there.resources["gems"] == 1  # the Den's gem, on entry only
+    again = there.apply(Move((2, 3))).apply(Move((3, 3)))
+    assert again.resources["gems"] == 1  # repeat_entry_rewards: first entry per run
+
+
+def test_the_day_ends_at_zero_steps_or_by_choice():
+    state = rich(steps=1)
+    state = draw(state.apply(Draft(N)), "Spare Room", "Den", "Nook")
+    take = next(a for a in state.legal_actions() if isinstance(a, Take) and a.room == "Spare Room")
+    state = state.apply(take).settle()
+    out = state.apply(Move((2, 3)))
+    assert out.is_over and out.over == "out of steps"
+    with pytest.raises(IllegalAction):
+        out.apply(EndDay())
+    assert new_day(RULES).apply(EndDay()).over == "called it a day"
+
+
+def test_pantry_fruit_and_eating():
+    state = draw(new_day(RULES).apply(Draft(N)), "Pantry", "Den", "Nook")
+    state = state.apply(next(a for a in state.legal_actions()
+                             if isinstance(a, Take) and a.room == "Pantry"))
+    while state.is_chance and state.pending[0].kind != "fruit":
+        state = state.resolve()
+    weights = {c.value: p for c, p in state.chance_outcomes()}
+    table = RULES.table("pantry_fruit").set_index("fruit")["weight"]
+    assert weights == {f: Fraction(int(w), int(table.sum())) for f, w in table.items()}
+    state = state.apply(Chance("banana")).settle()
+    state = state.apply(Move((2, 3)))
+    coins = state.resources["coins"]
+    eaten = state.apply(next(a for a in state.legal_actions() if str(a) == "eat the banana"))
+    assert eaten.resources["steps"] == state.resources["steps"] + 3
+    assert coins == 5 + 4  # Pantry: 4 coins on first entry
+
+
+def test_dig_and_trunk_draw_cards_and_reshuffle():
+    from dataclasses import replace
+    from types import MappingProxyType
+    state = replace(new_day(RULES), dirt=MappingProxyType({(1, 3): 30}),
+                    items=MappingProxyType({"Shovel": 1}),
+                    held_cards=MappingProxyType({("special_items", "Shovel"): 1}),
+                    decks=MappingProxyType({**new_day(RULES).decks, "special_items": (
+                        MappingProxyType({**RULES.deck("special_items").to_dict(),
+                                          "Shovel": 2}), MappingProxyType({}))}))
+    root = state
+    for _ in range(25):  # more digs than the 21-card deck: it reshuffles
+        state = state.apply(next(a for a in state.legal_actions() if str(a) == "dig a dirt pile"))
+        state = state.settle()
+        invariants(state, root)
+    assert any("reshuffled" in e for e in state.log["effect"])
+
+
+def test_log_is_a_dataframe_with_sections():
+    state = play_day(new_day(RULES, seed=4), greedy_policy)
+    log = state.log
+    assert list(log.columns) == ["step", "turn", "action", "effect", "section"]
+    assert log["section"].str.startswith("§").all()
+    assert "<svg" in state._repr_html_()
+
+
+def test_variants_change_the_engine():
+    loose = load_rules(lock_rank_basis="target_cell")
+    state = new_day(loose).apply(Draft(N))
+    assert state.pending[0].kind == "draw_tile"  # (2, 3) is rank 2: still never locked
+    high = state_at("Passageway", (3, 3))
+    assert not high.apply(Draft(N)).pending[0].kind == "lock_roll"
+    from dataclasses import replace
+    moved = replace(high, rules=loose)
+    assert moved.apply(Draft(N)).pending[0].kind == "lock_roll"  # into rank 4: white die
+
+
+def test_actions_read_well():
+    state = new_day(RULES)
+    assert str(state.legal_actions()[0]) == "draft north from Entrance Hall (1, 3)"
+    assert str(Take(2, "Den", 1)) == "take Slot 2: Den, rotated 90°"
+    assert str(Move((2, 2), "Pantry", 2)) == "move to Pantry (2, 2), 2 steps"
+    assert W in state.board[(1, 3)].doors and N in state.board[(1, 3)].doors
+    assert Counter(type(a).__name__ for a in state.legal_actions())["Draft"] == 3
