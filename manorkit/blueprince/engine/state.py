@@ -162,6 +162,12 @@ class State:
         total = sum(weights.values())
         return [(Chance(v, label), Fraction(w, total)) for v, w in weights.items()]
 
+    def chance_table(self) -> pd.DataFrame:
+        """:meth:`chance_outcomes` as a DataFrame: outcome, exact p and its float."""
+        rows = [{"outcome": c.value, "p": p, "probability": float(p)}
+                for c, p in self.chance_outcomes()]
+        return pd.DataFrame(rows, columns=["outcome", "p", "probability"])
+
     def legal_actions(self) -> list[Action]:
         """The legal decisions, in a deterministic order (empty at a chance step or the end)."""
         if "legal" not in self._memo:
