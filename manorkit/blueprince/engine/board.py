@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from dataclasses import dataclass
 
 from ..placement import COLS, RANKS, Cell
@@ -24,17 +25,26 @@ def opposite(d: int) -> int:
     return (d + 2) % 4
 
 
-def neighbour(cell: Cell, d: int) -> Cell | None:
-    """The cell beyond side ``d`` of ``cell``, or None off the board."""
+def _beyond(cell: Cell, d: int) -> Cell | None:
     r, c = cell[0] + STEP[d][0], cell[1] + STEP[d][1]
     return (r, c) if r in RANKS and c in COLS else None
 
 
+_NEIGHBOURS = {((r, c), d): _beyond((r, c), d) for r in RANKS for c in COLS for d in DIRS}
+
+
+def neighbour(cell: Cell, d: int) -> Cell | None:
+    """The cell beyond side ``d`` of ``cell``, or None off the board."""
+    return _NEIGHBOURS[(cell, d)]
+
+
+@lru_cache(maxsize=None)
 def doors(shape: str, rotation: int) -> frozenset[int]:
     """The sides with doors of a ``shape`` tile turned ``rotation`` quarter turns clockwise."""
     return frozenset((d + rotation) % 4 for d in BASE_DOORS[shape])
 
 
+@lru_cache(maxsize=None)
 def rotations(shape: str) -> tuple[int, ...]:
     """The rotations that give distinct door layouts (a cross has one, a straight two)."""
     seen, out = set(), []
@@ -77,9 +87,9 @@ def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset) -> dict[Cel
     while queue:
         cell = queue.popleft()
         locks, steps, doors_on = best[cell]
-        for d in DIRS:
-            other = connected(board, cell, d)
-            if other is None:
+        for d in board[cell].doors:
+            other = _NEIGHBOURS[(cell, d)]
+            if other is None or other not in board or (d + 2) % 4 not in board[other].doors:
                 continue
             door = edge(cell, d)
             extra = (door,) if door in padlocks else ()

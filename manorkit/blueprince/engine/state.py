@@ -469,6 +469,7 @@ def _cells(d) -> list:
     return sorted([list(c), v] for c, v in d.items())
 
 
+@lru_cache(maxsize=65536)
 def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
     """The rotations in which ``room`` can be placed through door ``direction`` of the room
     at ``origin``: a door must face back, and the placement note must hold (§2, §4 Step 4)."""
