@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import cache
 
 from ..placement import COLS, RANKS, Cell
 from ..schema import SHAPE_DOORS
@@ -38,13 +38,13 @@ def neighbour(cell: Cell, d: int) -> Cell | None:
     return _NEIGHBOURS[(cell, d)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def doors(shape: str, rotation: int) -> frozenset[int]:
     """The sides with doors of a ``shape`` tile turned ``rotation`` quarter turns clockwise."""
     return frozenset((d + rotation) % 4 for d in BASE_DOORS[shape])
 
 
-@lru_cache(maxsize=None)
+@cache
 def rotations(shape: str) -> tuple[int, ...]:
     """The rotations that give distinct door layouts (a cross has one, a straight two)."""
     seen, out = set(), []
