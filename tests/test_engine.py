@@ -327,3 +327,15 @@ def test_actions_read_well():
     assert str(Move((2, 2), "Pantry", 2)) == "move to Pantry (2, 2), 2 steps"
     assert W in state.board[(1, 3)].doors and N in state.board[(1, 3)].doors
     assert Counter(type(a).__name__ for a in state.legal_actions())["Draft"] == 3
+
+
+@pytest.mark.parametrize("room, rank", [("Passageway", 4), ("Passageway", 6), ("Den", 8),
+                                        ("Great Hall", 5), ("Corridor", 7), ("Gymnasium", 4)])
+def test_lock_rolls_agree_with_the_lock_calculator(room, rank):
+    from manorkit.blueprince.odds.locks import lock_chance
+    state = state_at(room, (rank, 3))
+    direction = next(d for d in sorted(state.board[(rank, 3)].doors) if d != 2)
+    state = state.apply(Draft(direction))
+    engine = dict((c.value, p) for c, p in state.chance_outcomes()).get("LOCKED", 0) \
+        if state.pending and state.pending[0].kind == "lock_roll" else 0
+    assert engine == lock_chance(rank, room)
