@@ -339,3 +339,15 @@ def test_lock_rolls_agree_with_the_lock_calculator(room, rank):
     engine = dict((c.value, p) for c, p in state.chance_outcomes()).get("LOCKED", 0) \
         if state.pending and state.pending[0].kind == "lock_roll" else 0
     assert engine == lock_chance(rank, room)
+
+
+def test_card_draws_agree_with_the_deck_calculator():
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from manorkit.blueprince.odds.decks import deck_at_least
+    state = replace(new_day(RULES), dirt=MappingProxyType({(1, 3): 1}),
+                    items=MappingProxyType({"Shovel": 1}))
+    state = state.apply(next(a for a in state.legal_actions() if str(a) == "dig a dirt pile"))
+    engine = {c.value: p for c, p in state.chance_outcomes()}
+    assert engine == {card: deck_at_least("dig", card, 1) for card in RULES.deck("dig").index}
