@@ -67,6 +67,7 @@ class Rules:
     _raws: MappingProxyType
     _specs: MappingProxyType
     _tables: MappingProxyType
+    _counts: MappingProxyType
 
     @classmethod
     def _build(cls, root: Path, raws, specs, choices: dict[str, str]) -> Rules:
@@ -84,7 +85,14 @@ class Rules:
         for vid, rid in full.items():
             apply_patch(patched, specs[vid]["readings"][rid]["patch"], vid, rid)
         tables = validate_all(patched)
-        rules = cls(root, MappingProxyType(full), raws, specs, MappingProxyType(tables))
+        counts: dict[str, MappingProxyType] = {}
+        for row in tables["dice.csv"].rows.values():
+            counts.setdefault(f"die:{row['die']}", {})[row["face"]] = row["count"]
+        for deck in tables["decks.csv"].rows:
+            counts[f"deck:{deck}"] = {c: r["copies"] for c, r in
+                                      tables[f"decks/{deck}.csv"].rows.items() if r["copies"]}
+        rules = cls(root, MappingProxyType(full), raws, specs, MappingProxyType(tables),
+                    MappingProxyType({k: MappingProxyType(v) for k, v in counts.items()}))
         rules._check_decks()
         return rules
 
@@ -176,11 +184,21 @@ class Rules:
 
     def deck(self, name: str) -> pd.Series:
         """A deck's composition: card → copies (cards with 0 copies left out)."""
-        table = self._deck_table(name)
-        s = pd.Series({c: r["copies"] for c, r in table.rows.items() if r["copies"]},
-                      name=name, dtype="int64")
+        s = pd.Series(dict(self.deck_counts(name)), name=name, dtype="int64")
         s.index.name = "card"
         return s
+
+    def deck_counts(self, name: str) -> Mapping[str, int]:
+        """:meth:`deck` as a read-only mapping (fast; for calculators)."""
+        self._deck_table(name)
+        return self._counts[f"deck:{name}"]
+
+    def die_faces(self, name: str) -> Mapping[str, int]:
+        """:meth:`die` as a read-only mapping face → count (fast; for calculators)."""
+        if f"die:{name}" not in self._counts:
+            names = sorted(k[4:] for k in self._counts if k.startswith("die:"))
+            raise KeyError(f"no die {name!r}; dice: {', '.join(names)}")
+        return self._counts[f"die:{name}"]
 
     def deck_cards(self, name: str) -> pd.DataFrame:
         """A deck's full card table (yields, effects, sources), indexed by card."""
@@ -202,11 +220,7 @@ class Rules:
 
     def die(self, name: str) -> pd.Series:
         """A die: face → number of faces showing it (§6 lock dice, §15 standard die)."""
-        rows = [r for r in self._tables["dice.csv"].rows.values() if r["die"] == name]
-        if not rows:
-            names = sorted({r["die"] for r in self._tables["dice.csv"].rows.values()})
-            raise KeyError(f"no die {name!r}; dice: {', '.join(names)}")
-        s = pd.Series({r["face"]: r["count"] for r in rows}, name=name, dtype="int64")
+        s = pd.Series(dict(self.die_faces(name)), name=name, dtype="int64")
         s.index.name = "face"
         return s
 

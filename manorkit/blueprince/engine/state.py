@@ -457,12 +457,12 @@ class State:
 
 @lru_cache(maxsize=256)
 def _deck_counts(rules: Rules, deck: str) -> tuple:
-    return tuple((c, int(n)) for c, n in rules.deck(deck).items())
+    return tuple(rules.deck_counts(deck).items())
 
 
 @lru_cache(maxsize=256)
 def _die_counts(rules: Rules, die: str) -> dict:
-    return {face: int(n) for face, n in rules.die(die).items()}
+    return dict(rules.die_faces(die))
 
 
 def _cells(d) -> list:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ...dist import Dist
 from ..loader import Span
@@ -16,7 +17,12 @@ def resolve(rules: Rules | None) -> Rules:
 
 def die(rules: Rules, name: str) -> Dist:
     """A die of ``dice.csv`` as a distribution over its faces (§6, §15)."""
-    return Dist.from_counts(rules.die(name).to_dict())
+    return _die(rules, name)
+
+
+@lru_cache(maxsize=256)
+def _die(rules: Rules, name: str) -> Dist:
+    return Dist.from_counts(dict(rules.die_faces(name)))
 
 
 def faces(spec: str) -> frozenset[str]:

@@ -86,7 +86,7 @@ def _cards(rules: Rules) -> MappingProxyType:
     """Stock card → (copies, the items it lists)."""
     rows = rules.rows(f"decks/{DECK}.csv")
     return MappingProxyType({card: (int(n), frozenset(rows[card]["items"] or ()))
-                             for card, n in rules.deck(DECK).items()})
+                             for card, n in rules.deck_counts(DECK).items()})
 
 
 @lru_cache(maxsize=32)

@@ -77,8 +77,8 @@ class _Deck:
 def _named(rules: Rules, name: str) -> _Deck:
     if name not in rules.deck_names:
         raise ValueError(f"no deck {name!r}; decks: {', '.join(rules.deck_names)}")
-    copies = rules.deck(name)
-    cards = tuple(sorted(copies.index))
+    copies = rules.deck_counts(name)
+    cards = tuple(sorted(copies))
     return _Deck(name, cards, tuple(int(copies[c]) for c in cards),
                  frozenset(rules.rows(f"decks/{name}.csv")),
                  rules.rows("decks.csv")[name]["after_draw"])
