@@ -57,7 +57,7 @@ def room_browser(rules: Rules, columns: tuple[str, ...] = (
         shown = filter_rooms(rooms, colour.value, category.value, cost.value, door.value,
                              tag.value)
         count.value = f"<b>{len(shown)}</b> of {len(rooms)} rooms"
-        out.clear_output(wait=True)
+        out.outputs = ()  # clear without a wait message (safe under nbclient)
         with out:
             display(shown[list(columns)])
 
