@@ -351,3 +351,35 @@ def test_card_draws_agree_with_the_deck_calculator():
     state = state.apply(next(a for a in state.legal_actions() if str(a) == "dig a dirt pile"))
     engine = {c.value: p for c, p in state.chance_outcomes()}
     assert engine == {card: deck_at_least("dig", card, 1) for card in RULES.deck("dig").index}
+
+
+def _first_pending(state: State, kind: str) -> State:
+    while state.pending and state.pending[0].kind != kind:
+        state = state.resolve()
+    assert state.pending and state.pending[0].kind == kind
+    return state
+
+
+@pytest.mark.parametrize("room", ["Bedroom", "Den", "Guest Bedroom"])
+def test_trunk_rolls_agree_with_the_room_table_calculator(room):
+    from manorkit.blueprince.odds.room_tables import trunks_on_draft
+    state = draw(new_day(RULES).apply(Draft(N)), room, "Spare Room", "Nook")
+    state = state.apply(next(a for a in state.legal_actions()
+                             if isinstance(a, Take) and a.room == room))
+    state = _first_pending(state, "trunk_roll")
+    engine = {c.value: p for c, p in state.chance_outcomes()}
+    assert engine["OPEN"] == trunks_on_draft(room).p(1)
+
+
+def test_pantry_fruit_and_spawns_agree_with_the_room_table_calculator():
+    from manorkit.blueprince.odds.room_tables import item_spawn, nook, pantry_fruit
+    state = draw(new_day(RULES).apply(Draft(N)), "Pantry", "Spare Room", "Nook")
+    state = _first_pending(state.apply(Take(1, "Pantry")), "fruit")
+    assert {c.value: p for c, p in state.chance_outcomes()} == pantry_fruit().pmf
+    for room, odds in (("Bedroom", item_spawn("Bedroom")), ("Nook", nook())):
+        state = draw(new_day(RULES).apply(Draft(N)), room, "Spare Room", "Den")
+        state = state.apply(next(a for a in state.legal_actions()
+                                 if isinstance(a, Take) and a.room == room)).settle()
+        state = _first_pending(state.apply(Move((2, 3))), "spawn_roll")
+        hits = state.pending[0].data[1]
+        assert sum(p for c, p in state.chance_outcomes() if c.value in hits) == odds
