@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import os
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,10 +31,19 @@ def load_rules(path: str | Path | None = None, **variants: str) -> Rules:
 
 
 def _signature(root: Path) -> tuple:
+    """Every file's path, modification time and size: loading again after an edit reloads."""
     if not root.is_dir():
         raise RulesDataError(str(root), "is not a folder of rules data")
-    return tuple(sorted((str(p.relative_to(root)), p.stat().st_mtime_ns, p.stat().st_size)
-                        for p in root.rglob("*") if p.is_file()))
+    out, stack = [], [str(root)]
+    while stack:
+        with os.scandir(stack.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    stack.append(entry.path)
+                elif entry.is_file():
+                    info = entry.stat()
+                    out.append((entry.path, info.st_mtime_ns, info.st_size))
+    return tuple(sorted(out))
 
 
 _CACHE: OrderedDict[tuple, Rules] = OrderedDict()
