@@ -383,3 +383,19 @@ def test_pantry_fruit_and_spawns_agree_with_the_room_table_calculator():
         state = _first_pending(state.apply(Move((2, 3))), "spawn_roll")
         hits = state.pending[0].data[1]
         assert sum(p for c, p in state.chance_outcomes() if c.value in hits) == odds
+
+
+def test_tile_draws_agree_with_the_drafting_calculator():
+    from manorkit.blueprince.odds import draft
+    state = new_day(RULES).apply(Draft(N))
+    first = {c.value: p for c, p in state.chance_outcomes()}
+    assert first["Master Bedroom"] == draft("Master Bedroom", draw=1)
+    # Three draws without replacement through the engine's chance steps. P(Attic next)
+    # depends only on how many tiles are left, so following any non-Attic tile is enough.
+    p_seen, p_missed = Fraction(0), Fraction(1)
+    for _ in range(3):
+        outcomes = {c.value: p for c, p in state.chance_outcomes()}
+        p_seen += p_missed * outcomes["Attic"]
+        p_missed *= 1 - outcomes["Attic"]
+        state = state.apply(Chance(next(t for t in outcomes if t != "Attic")))
+    assert p_seen == draft("Attic", draw=3)

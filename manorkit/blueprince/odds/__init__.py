@@ -1,1 +1,66 @@
-"""Exact odds for every randomizer of the Blue Prince tabletop rules."""
+"""Exact odds for every randomizer of the Blue Prince tabletop rules.
+
+Each calculator takes ``rules=`` (default: the shipped rules), honours the variants in force,
+cites its rulebook section and returns exact ``Fraction``s or a :class:`~manorkit.dist.Dist`.
+
+- :mod:`.locks` — lock dice, keys for a route, the Vestibule (§4 Step 1, §6)
+- :mod:`.decks` — Dig, Trunk, Common and Special Items decks with the reshuffle rule (§7, §8)
+- :mod:`.commissary` — Commissary stock and shop prices (§12)
+- :mod:`.room_tables` — Kitchen, Observatory, Casino, puzzle rooms, spawns, meals, food (§5,
+  §7, §8, §11, §12, §15, §16)
+- :mod:`.drafting`, :mod:`.drafting_redraws`, :mod:`.drafting_board` — drafting from the
+  Active Bag: draw sizes, costs, placement, redraws (§4, §9, §16, §17, §19)
+"""
+
+from .commissary import (
+    commissary_items,
+    commissary_stock,
+    item_offered_by,
+    item_offered_by_visit,
+    price,
+    price_table,
+    purchasable,
+)
+from .decks import (
+    deck_at_least,
+    deck_draws,
+    digs,
+    draws_until,
+    expected_yield,
+    room_draws,
+    room_yield,
+    trunks,
+    yield_dist,
+)
+from .drafting import bag_after, draft, draft_count, draft_hand, draw_plan
+from .drafting_board import placeable
+from .drafting_redraws import best_option, choices, draft_with, expected_cost
+from .locks import keys_needed, keys_to_antechamber, lock_chance, lock_table, locks, vestibule
+from .room_tables import (
+    billiard_room,
+    casino,
+    food,
+    item_spawn,
+    kitchen_special,
+    meal,
+    meal_steps,
+    music_room,
+    nook,
+    observatory,
+    pantry_fruit,
+    parlor,
+    secret_passage,
+    special_key,
+    trunks_on_draft,
+)
+
+__all__ = [
+    "bag_after", "best_option", "billiard_room", "casino", "choices", "commissary_items",
+    "commissary_stock", "deck_at_least", "deck_draws", "digs", "draft", "draft_count",
+    "draft_hand", "draft_with", "draw_plan", "draws_until", "expected_cost", "expected_yield",
+    "food", "item_offered_by", "item_offered_by_visit", "item_spawn", "keys_needed",
+    "keys_to_antechamber", "kitchen_special", "lock_chance", "lock_table", "locks", "meal",
+    "meal_steps", "music_room", "nook", "observatory", "pantry_fruit", "parlor", "placeable",
+    "price", "price_table", "purchasable", "room_draws", "room_yield", "secret_passage",
+    "special_key", "trunks", "trunks_on_draft", "vestibule", "yield_dist",
+]
