@@ -15,6 +15,14 @@ def resolve(rules: Rules | None) -> Rules:
     return load_rules() if rules is None else rules
 
 
+def room_row(rules: Rules, name: str):
+    """A room's row of rooms.csv; an unknown name is a ``ValueError`` saying so."""
+    try:
+        return rules.room(name)
+    except KeyError:
+        raise ValueError(f"no room {name!r} in rooms.csv") from None
+
+
 def die(rules: Rules, name: str) -> Dist:
     """A die of ``dice.csv`` as a distribution over its faces (§6, §15)."""
     return _die(rules, name)

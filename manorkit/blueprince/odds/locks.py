@@ -22,7 +22,7 @@ import pandas as pd
 from ...dist import Dist, sum_of
 from ..placement import RANKS
 from ..rules import Rules
-from ._common import die, resolve
+from ._common import die, resolve, room_row
 
 __all__ = [
     "DOORS",
@@ -59,13 +59,6 @@ def _check_count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{what} must be an int ≥ 0, got {value!r}")
     return value
-
-
-def _room(rules: Rules, name: str) -> dict:
-    try:
-        return rules.room(name)
-    except KeyError:
-        raise ValueError(f"no room {name!r} in rooms.csv") from None
 
 
 @lru_cache(maxsize=64)
@@ -112,7 +105,7 @@ def lock_chance(rank: int, room: str | None = None, *, foyer: bool = False,
 def _lock_chance(rules: Rules, rank: int, room: str | None, foyer: bool, kennel: bool,
                  direction: str) -> Fraction:
     row = {"lock": "normal", "colours": (), "dirt_on_draft": 0} if room is None \
-        else _room(rules, room)
+        else room_row(rules, room)
     if foyer and "orange" in row["colours"]:
         return _ZERO
     if (kennel and row["dirt_on_draft"]

@@ -23,7 +23,7 @@ import pandas as pd
 
 from ...dist import Dist
 from ..rules import Rules
-from ._common import amount, die, faces, food_steps, numbered_success, resolve
+from ._common import amount, die, faces, food_steps, numbered_success, resolve, room_row
 
 __all__ = [
     "Haul", "Passage", "Reward", "billiard_room", "casino", "clear_caches", "food",
@@ -135,16 +135,9 @@ def _board(rules: Rules, board: Iterable[str]) -> tuple[str, ...]:
     return names
 
 
-def _room(rules: Rules, room: str) -> dict:
-    try:
-        return rules.room(room)
-    except KeyError:
-        raise ValueError(f"no room {room!r} in rooms.csv") from None
-
-
 def _colours(rules: Rules, room: str) -> frozenset[str]:
     """A room's colours; under ``tunnel_colour=also_green`` the Tunnel is green too (§9)."""
-    colours = set(_room(rules, room)["colours"])
+    colours = set(room_row(rules, room)["colours"])
     if room == "Tunnel" and rules.variant("tunnel_colour") == "also_green":
         colours.add("green")
     return frozenset(colours)
@@ -396,7 +389,7 @@ def trunks_on_draft(room: str, *, rank: int | None = None,
     1-3, never locked, a trunk is placed).
     """
     rules = resolve(rules)
-    rolls = _room(rules, room)["trunk_rolls"]
+    rolls = room_row(rules, room)["trunk_rolls"]
     rank_die = rules.rank_die(rank) if rank is not None else None
     by_rank = room == "Boudoir" and _reading(
         rules, "boudoir_trunk_die", ("blue", "rank_die")) == "rank_die"
@@ -558,7 +551,7 @@ def secret_passage(book: str, board: Iterable[str] = (), held: Iterable[str] = (
     text = row["effect"]
     steps = dig_spots = 0
     if per := re.search(r"Bedrooms on board × (\d+)", text):
-        steps = int(per.group(1)) * sum(_room(rules, r)["bedroom_weight"] for r in board)
+        steps = int(per.group(1)) * sum(room_row(rules, r)["bedroom_weight"] for r in board)
     if bonus := re.search(r"\+(\d+) if holding ([^.]+)\.", text):
         steps += int(bonus.group(1)) if bonus.group(2) in held_set else 0
     if loss := re.search(r"Lose (\d+) steps \((\d+) if holding ([^)]+)\)", text):
@@ -576,7 +569,7 @@ def _route_steps(rules: Rules, held: frozenset[str]) -> int:
     if "Running Shoes" in held:
         text = rules.rows("tables/items.csv")["Running Shoes"]["effect"]
         return int(_number(text, r"route (\d+) step", "items.csv Running Shoes").group(1))
-    text = _room(rules, "Secret Passage")["effect"]
+    text = room_row(rules, "Secret Passage")["effect"]
     return int(_number(text, r"secret route for (\d+) steps", "rooms.csv Secret Passage")
                .group(1))
 
