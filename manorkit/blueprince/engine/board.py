@@ -65,15 +65,6 @@ class Tile:
     doors: frozenset[int]
 
 
-def connected(board: dict[Cell, Tile], cell: Cell, d: int) -> Cell | None:
-    """The room beyond door ``d`` of the tile at ``cell`` if both tiles have doors there."""
-    tile = board.get(cell)
-    other = neighbour(cell, d)
-    if tile is None or other is None or d not in tile.doors or other not in board:
-        return None
-    return other if opposite(d) in board[other].doors else None
-
-
 def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset) -> dict[Cell, tuple]:
     """Cheapest routes from ``start`` to every reachable room (§4 Action B).
 

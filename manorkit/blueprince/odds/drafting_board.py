@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from ..engine.board import NAMES, doors, rotations
 from ..placement import COLS, RANKS, Cell
 from ..rules import Rules
 from ._common import resolve
@@ -24,26 +25,15 @@ from ._common import resolve
 DIRECTIONS = ("N", "E", "S", "W")
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 STEP = {"N": (1, 0), "E": (0, 1), "S": (-1, 0), "W": (0, -1)}
-#: One orientation of each shape (§2 shapes: dead end, straight, L, T, cross); rotations give
-#: the rest.
-SHAPES = {"dead_end": "N", "straight": "NS", "L": "NE", "T": "NEW", "cross": "NESW"}
 #: §19 Hovel: "All gem costs to draft rooms are replaced by step costs at a rate of 3 steps per
 #: gem" (the data holds this rate only in the Hovel's effect text).
 HOVEL_STEPS_PER_GEM = 3
 
 
-def _turn(doors: str) -> str:
-    """The door letters after a quarter turn clockwise, in N E S W order."""
-    turned = {DIRECTIONS[(DIRECTIONS.index(d) + 1) % 4] for d in doors}
-    return "".join(d for d in DIRECTIONS if d in turned)
-
-
 def _rotations(shape: str) -> tuple[str, ...]:
-    """The distinct door layouts of a shape (a straight tile has 2, a cross 1)."""
-    layouts = [SHAPES[shape]]
-    for _ in range(3):
-        layouts.append(_turn(layouts[-1]))
-    return tuple(dict.fromkeys("".join(d for d in DIRECTIONS if d in x) for x in layouts))
+    """The distinct door layouts of a shape as door letters in N E S W order (the engine's
+    geometry, :mod:`manorkit.blueprince.engine.board`: a straight tile has 2, a cross 1)."""
+    return tuple("".join(NAMES[d] for d in sorted(doors(shape, r))) for r in rotations(shape))
 
 
 def colours(name: str, *, rules: Rules | None = None) -> tuple[str, ...]:
