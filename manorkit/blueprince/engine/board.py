@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ..placement import COLS, RANKS, Cell
+from ..rules import Rules
 from ..schema import SHAPE_DOORS
 
 N, E, S, W = 0, 1, 2, 3
@@ -100,3 +101,21 @@ def edge(cell: Cell, d: int) -> tuple[Cell, int]:
         return (cell, d)
     return (other, opposite(d))
 
+
+@lru_cache(maxsize=65536)
+def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
+    """The rotations in which ``room`` can be placed through door ``direction`` of the room
+    at ``origin``: a door must face back, and the placement note must hold (§2, §4 Step 4)."""
+    target = neighbour(origin, direction)
+    rule = rules.placement(room)
+    if target is None or not rule.allows(target):
+        return ()
+    shape = rules.room(room)["shape"]
+    back = opposite(direction)
+    out = []
+    for r in rotations(shape):
+        ds = doors(shape, r)
+        if back in ds and (rule.facing != "ns" or ds <= {0, 2}) and (
+                rule.facing != "ew" or ds <= {1, 3}):
+            out.append(r)
+    return tuple(out)

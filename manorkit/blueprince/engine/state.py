@@ -38,7 +38,7 @@ from .actions import (
     Unlock,
     from_json,
 )
-from .board import DIRS, WORDS, Tile, doors, edge, neighbour, opposite, paths, rotations
+from .board import DIRS, WORDS, Tile, doors, edge, neighbour, paths, placements, rotations
 
 FORMAT = "manorkit.blueprince.run/1"
 RESOURCES = ("steps", "gems", "keys", "coins", "ivory_dice")
@@ -467,25 +467,6 @@ def _die_counts(rules: Rules, die: str) -> dict:
 
 def _cells(d) -> list:
     return sorted([list(c), v] for c, v in d.items())
-
-
-@lru_cache(maxsize=65536)
-def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
-    """The rotations in which ``room`` can be placed through door ``direction`` of the room
-    at ``origin``: a door must face back, and the placement note must hold (§2, §4 Step 4)."""
-    target = neighbour(origin, direction)
-    rule = rules.placement(room)
-    if target is None or not rule.allows(target):
-        return ()
-    shape = rules.room(room)["shape"]
-    back = opposite(direction)
-    out = []
-    for r in rotations(shape):
-        ds = doors(shape, r)
-        if back in ds and (rule.facing != "ns" or ds <= {0, 2}) and (
-                rule.facing != "ew" or ds <= {1, 3}):
-            out.append(r)
-    return tuple(out)
 
 
 def _fruit_weights(state: State) -> list[tuple[str, int]]:

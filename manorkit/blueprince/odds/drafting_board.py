@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..engine.board import NAMES, doors, rotations
+from ..engine.board import NAMES, doors, neighbour, placements
 from ..placement import COLS, RANKS, Cell
 from ..rules import Rules
 from ._common import resolve
@@ -28,12 +28,6 @@ STEP = {"N": (1, 0), "E": (0, 1), "S": (-1, 0), "W": (0, -1)}
 #: §19 Hovel: "All gem costs to draft rooms are replaced by step costs at a rate of 3 steps per
 #: gem" (the data holds this rate only in the Hovel's effect text).
 HOVEL_STEPS_PER_GEM = 3
-
-
-def _rotations(shape: str) -> tuple[str, ...]:
-    """The distinct door layouts of a shape as door letters in N E S W order (the engine's
-    geometry, :mod:`manorkit.blueprince.engine.board`: a straight tile has 2, a cross 1)."""
-    return tuple("".join(NAMES[d] for d in sorted(doors(shape, r))) for r in rotations(shape))
 
 
 def colours(name: str, *, rules: Rules | None = None) -> tuple[str, ...]:
@@ -81,15 +75,10 @@ def _check_move(cell: Cell, door: str) -> None:
 
 @lru_cache(maxsize=8192)
 def _orientations(rules: Rules, name: str, cell: Cell, door: str) -> tuple[str, ...]:
-    placement = rules.placement(name)
-    if not placement.allows(cell):
-        return ()
-    back_door = OPPOSITE[door]
-    layouts = _rotations(rules.room(name)["shape"])
-    valid = [x for x in layouts if back_door in x]
-    if placement.facing is not None:
-        valid = [x for x in valid if x == ("NS" if placement.facing == "ns" else "EW")]
-    return tuple(valid)
+    origin = neighbour(cell, (NAMES.index(door) + 2) % 4)
+    shape = rules.room(name)["shape"]
+    return tuple("".join(NAMES[d] for d in sorted(doors(shape, r)))
+                 for r in placements(rules, name, origin, NAMES.index(door)))
 
 
 def orientations(name: str, cell: Cell, door: str, *, rules: Rules | None = None
