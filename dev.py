@@ -44,7 +44,8 @@ def ensure_venv() -> None:
 
 def lab() -> None:
     ensure_venv()
-    _run(PY, "-m", "jupyter", "lab", "notebooks/00_start_here.ipynb")
+    root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    _run(PY, "-m", "jupyter", "lab", *root, "notebooks/00_start_here.ipynb")
 
 
 def test(extra: list[str]) -> None:
