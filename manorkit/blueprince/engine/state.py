@@ -144,7 +144,7 @@ class State:
     action: Action | None = None
     events: tuple[Event, ...] = ()
     depth: int = 0
-    _memo: dict = field(default_factory=dict, repr=False, compare=False)
+    _memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- the game tree ----------------------------------------------------------------------
     @property
@@ -494,7 +494,12 @@ def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None
     """Set up a run (§3): Entrance Hall at Rank 1, Column 3; Antechamber at Rank 9, Column 3;
     the Active Bag; the decks; starting resources with their campaign modifiers."""
     rules = load_rules() if rules is None else rules
-    campaign = campaign or Campaign()
+    return replace(_morning(rules, campaign or Campaign()), seed=int(seed))
+
+
+@lru_cache(maxsize=64)
+def _morning(rules: Rules, campaign: Campaign) -> State:
+    """The set-up state of a run, before its seed (shared: states are immutable)."""
     board: dict[Cell, Tile] = {}
     for name, row in rules.rows("rooms.csv").items():
         fixed = rules.placement(name).fixed
@@ -519,17 +524,17 @@ def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None
         res[resource] = max(0, res[resource] + int(amount))
     decks = {d: (_frozen(dict(_deck_counts(rules, d))), _frozen({}))
              for d in ("dig", "trunk", "common_items", "special_items")}
-    state = State(
-        rules=rules, seed=int(seed), campaign=campaign, position=START,
+    return State(
+        rules=rules, seed=0, campaign=campaign, position=START,
         resources=_frozen(res), items=_frozen({}), board=_frozen(board),
         padlocks=frozenset(), dirt=_frozen({}), trunks=_frozen({}), fruit=_frozen({}),
         bag=_frozen(bag), decks=_frozen(decks), held_cards=_frozen({}),
         entered=frozenset({START}),
+        events=(Event(0, 0, "setup", (
+            f"Entrance Hall at (1, 3); {sum(bag.values())} tiles in the Active Bag; "
+            f"{res['steps']} steps, {res['gems']} gems, {res['keys']} keys, "
+            f"{res['coins']} coins"), "§3 Setup"),),
     )
-    return replace(state, events=(Event(0, 0, "setup", (
-        f"Entrance Hall at (1, 3); {sum(bag.values())} tiles in the Active Bag; "
-        f"{res['steps']} steps, {res['gems']} gems, {res['keys']} keys, {res['coins']} coins"),
-        "§3 Setup"),))
 
 
 def _fixed_tile(rules: Rules, name: str, cell: Cell) -> Tile:
@@ -538,6 +543,9 @@ def _fixed_tile(rules: Rules, name: str, cell: Cell) -> Tile:
     best = max(rotations(shape), key=lambda r: (
         sum(neighbour(cell, d) is not None for d in doors(shape, r)), -r))
     return Tile(name, cell, best, doors(shape, best))
+
+
+_UNTOUCHED = object()
 
 
 class Work:
@@ -576,9 +584,8 @@ class Work:
 
     def _out(self, attr: str, freeze):
         """The field for the new state: the old one if the reducer never touched it."""
-        if attr in self.__dict__:
-            return freeze(self.__dict__[attr])
-        return getattr(self.s, Work.ATTRS[attr][0])
+        value = self.__dict__.get(attr, _UNTOUCHED)
+        return getattr(self.s, Work.ATTRS[attr][0]) if value is _UNTOUCHED else freeze(value)
 
     # -- bookkeeping ------------------------------------------------------------------------
     def log(self, effect: str, section: str) -> None:
