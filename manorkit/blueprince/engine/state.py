@@ -20,6 +20,7 @@ import pandas as pd
 
 from ..loader import Span
 from ..odds._common import food_steps
+from ..odds._common import lock_die as _lock_die
 from ..placement import Cell
 from ..rules import DEFAULT_PATH, Rules, load_rules
 from . import rooms as effects
@@ -972,18 +973,11 @@ def _nonzero(d: dict) -> dict:
 
 
 def lock_die(rules: Rules, room: str, origin: Cell, direction: int) -> str | None:
-    """The lock die for a door of ``room`` at ``origin`` (§4 Step 1, §6; variants
-    ``lock_rank_basis``, ``special_locks_low_ranks``); None when it is never locked."""
-    lock = rules.room(room)["lock"]
-    if lock == "never":
-        return None
+    """The lock die for door ``direction`` of ``room`` at ``origin`` (§4 Step 1, §6); None
+    when it is never locked. Variant ``lock_rank_basis`` picks whose rank decides."""
     basis = rules.variant("lock_rank_basis")
     rank = origin[0] if basis == "current_room" else neighbour(origin, direction)[0]
-    if lock == "red":
-        if rank <= 3 and rules.variant("special_locks_low_ranks") == "never_locked":
-            return None
-        return "lock_red"
-    return rules.rank_die(rank)
+    return _lock_die(rules, rules.room(room)["lock"], rank)
 
 
 def trunk_die(rules: Rules, room: str, cell: Cell) -> str:

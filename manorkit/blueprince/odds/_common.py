@@ -23,6 +23,19 @@ def room_row(rules: Rules, name: str):
         raise ValueError(f"no room {name!r} in rooms.csv") from None
 
 
+def lock_die(rules: Rules, lock: str, rank: int) -> str | None:
+    """The lock die a door rolls, by its room's ``lock`` column and the rank whose die applies
+    (§4 Step 1, §6): None when it is never locked. ``red`` rooms roll the red die at every
+    rank, except at ranks without a die under ``special_locks_low_ranks=never_locked``."""
+    if lock == "never":
+        return None
+    die_name = rules.rank_die(rank)
+    if lock == "red":
+        low = die_name is None and rules.variant("special_locks_low_ranks") == "never_locked"
+        return None if low else "lock_red"
+    return die_name
+
+
 def die(rules: Rules, name: str) -> Dist:
     """A die of ``dice.csv`` as a distribution over its faces (§6, §15)."""
     return _die(rules, name)

@@ -22,7 +22,7 @@ import pandas as pd
 from ...dist import Dist, sum_of
 from ..placement import RANKS
 from ..rules import Rules
-from ._common import die, resolve, room_row
+from ._common import die, lock_die, resolve, room_row
 
 __all__ = [
     "DOORS",
@@ -115,10 +115,7 @@ def _lock_chance(rules: Rules, rank: int, room: str | None, foyer: bool, kennel:
         return _ZERO
     if row["lock"] == "vestibule":
         return vestibule(rank, rules=rules).p("N")
-    die_name = rules.rank_die(_lock_rank(rules, rank, direction))
-    if row["lock"] == "red":
-        low = die_name is None and rules.variant("special_locks_low_ranks") == "never_locked"
-        return _ZERO if low else _locked(rules, "lock_red")
+    die_name = lock_die(rules, row["lock"], _lock_rank(rules, rank, direction))
     return _ZERO if die_name is None else _locked(rules, die_name)
 
 
