@@ -83,11 +83,6 @@ DECKS = TableSpec(
         SOURCE,
     ),
 )
-DECK_CARDS = TableSpec(
-    key=("card",),
-    cols=(Col("card"), Col("copies", "int", minimum=0), SOURCE),
-    strict=False,
-)
 DICE_SPEC = TableSpec(
     key=("die", "face"),
     cols=(Col("die", "enum", choices=DICE), Col("face"), Col("count", "int", minimum=0), SOURCE),
