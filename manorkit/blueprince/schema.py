@@ -17,12 +17,12 @@ DICE = ("lock_white", "lock_blue", "lock_red", "d6")
 #: Column names that hold amounts (an integer or a printed range ``a-b``) wherever they occur.
 AMOUNT_COLUMNS = frozenset(
     {"steps", "coins", "gems", "keys", "ivory_dice", "trunks", "amount", "base_steps",
-     "bonus_steps", "common", "special", "supply"}
+     "bonus_steps", "common", "special", "supply", "instead_keys", "instead_coins"}
 )
 #: Column names that hold whole numbers wherever they occur.
 INT_COLUMNS = frozenset(
     {"price", "limit", "tokens", "weight", "charges", "multiplier", "order", "minimum",
-     "position", "copies", "count", "declared_size", "rank"}
+     "position", "copies", "count", "declared_size", "rank", "value"}
 )
 #: Column names that name a row of another table wherever they occur.
 REFERENCE_COLUMNS = {"room": "rooms", "bonus_room": "rooms", "food": "table:food",

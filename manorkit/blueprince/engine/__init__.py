@@ -1,26 +1,33 @@
 """The Blue Prince run engine: one immutable state, one reducer, explicit chance.
 
 A run is (rules and variants, seed, actions): ``new_day`` sets it up, ``apply`` advances it,
-``to_json``/``State.from_json`` save and replay it.
+``to_json``/``State.from_json`` save and replay it. Importing the package registers every
+room and item effect (:mod:`.rooms`, :mod:`.items`).
 """
 
+from . import drafting, items, rooms, turn  # noqa: F401  (register handlers and effects)
 from .actions import (
     Action,
+    Buy,
     Chance,
     Dig,
     Draft,
     Eat,
     EndDay,
     GiveUp,
+    Hide,
+    IllegalAction,
     Move,
     OpenTrunk,
     Redraw,
     Take,
     Unlock,
+    Use,
 )
-from .rooms import modelled
-from .state import Campaign, Event, IllegalAction, State, new_day
+from .hooks import modelled
+from .setup import Campaign, new_day
+from .state import Event, State
 
-__all__ = ["Action", "Campaign", "Chance", "Dig", "Draft", "Eat", "EndDay", "Event", "GiveUp",
-           "IllegalAction", "Move", "OpenTrunk", "Redraw", "State", "Take", "Unlock", "modelled",
-           "new_day"]
+__all__ = ["Action", "Buy", "Campaign", "Chance", "Dig", "Draft", "Eat", "EndDay", "Event",
+           "GiveUp", "Hide", "IllegalAction", "Move", "OpenTrunk", "Redraw", "State", "Take",
+           "Unlock", "Use", "modelled", "new_day"]

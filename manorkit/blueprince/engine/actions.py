@@ -1,10 +1,38 @@
-"""Decisions and chance outcomes: small immutable values with a readable ``str`` and JSON."""
+"""Decisions and chance outcomes: small immutable values with a readable ``str`` and JSON.
+
+Every action checks its own fields when built, so a malformed one (``Draft("N")``,
+``Take(None)``) raises :class:`IllegalAction` naming the field instead of doing something.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
 from .board import WORDS
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal (or not well formed) here; the state is unchanged."""
+
+
+def _int(value, name: str, lo: int, hi: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
+            hi is not None and value > hi):
+        span = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
+        raise IllegalAction(f"{name} must be a whole number {span}, got {value!r}")
+
+
+def _text(value, name: str, choices: tuple[str, ...] = ()) -> None:
+    if not isinstance(value, str) or (choices and value not in choices):
+        allowed = f" (one of {', '.join(choices)})" if choices else ""
+        raise IllegalAction(f"{name} must be a string{allowed}, got {value!r}")
+
+
+def _cell(value, name: str = "cell") -> None:
+    if not (isinstance(value, tuple) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise IllegalAction(f"{name} must be a (rank, column) pair of whole numbers, "
+                            f"got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -26,22 +54,41 @@ class Draft(Action):
     cell: tuple[int, int] | None = None
     kind = "draft"
 
+    def __post_init__(self) -> None:
+        _int(self.direction, "direction", 0, 3)
+        _text(self.room, "room")
+        if self.cell is not None:
+            _cell(self.cell)
+
     def __str__(self) -> str:
         where = f" from {self.room} {self.cell}" if self.room else ""
         return f"draft {WORDS[self.direction]}{where}"
 
 
+UNLOCKS = {"key": "spend a Key", "lockpick": "use a Lockpick Kit charge",
+           "silver_key": "use a Silver Key", "prism_key": "use a Prism Key",
+           "secret_garden_key": "use the Secret Garden Key", "turn_back": "turn back"}
+
+
 @dataclass(frozen=True)
 class Unlock(Action):
-    """Pay for a locked door with a ``key``, a ``lockpick`` charge or a ``silver_key`` use
-    (§4 Step 1), or ``turn_back``."""
+    """Pay for a locked door (§4 Step 1, §6 Special Keys), or ``turn_back``."""
 
     method: str
+    colour: str = ""  # the Prism Key's lite effect, in a room of two colours
     kind = "unlock"
 
+    def __post_init__(self) -> None:
+        _text(self.method, "method", tuple(UNLOCKS))
+        _text(self.colour, "colour")
+
     def __str__(self) -> str:
-        return {"key": "spend a Key", "lockpick": "use a Lockpick Kit charge",
-                "silver_key": "use a Silver Key", "turn_back": "turn back"}[self.method]
+        return UNLOCKS[self.method] + (f" ({self.colour})" if self.colour else "")
+
+
+REDRAWS = {"ivory_dice": "redraw with an Ivory Die", "silver_key": "redraw free (Silver Key)",
+           "drawing_room": "redraw free (Drawing Room)", "study": "redraw for 1 gem (Study)",
+           "no_fit": "redraw free: no drawn tile fits (variant no_legal_tile)"}
 
 
 @dataclass(frozen=True)
@@ -51,10 +98,11 @@ class Redraw(Action):
     source: str
     kind = "redraw"
 
+    def __post_init__(self) -> None:
+        _text(self.source, "source", tuple(REDRAWS))
+
     def __str__(self) -> str:
-        names = {"ivory_dice": "redraw with an Ivory Die",
-                 "silver_key": "redraw free (Silver Key)"}
-        return names.get(self.source, f"redraw ({self.source})")
+        return REDRAWS[self.source]
 
 
 @dataclass(frozen=True)
@@ -67,28 +115,63 @@ class Take(Action):
     rotation: int | None = None
     kind = "take"
 
+    def __post_init__(self) -> None:
+        _int(self.slot, "slot", 1)
+        _text(self.room, "room")
+        if self.rotation is not None:
+            _int(self.rotation, "rotation", 0, 3)
+
     def __str__(self) -> str:
         turn = "" if self.rotation is None else f", rotated {self.rotation * 90}°"
-        return f"take Slot {self.slot}: {self.room}{turn}"
+        return f"take Slot {self.slot}: {self.room or '?'}{turn}"
+
+
+@dataclass(frozen=True)
+class Hide(Action):
+    """Turn the tile in ``slot`` face-down for this draft (§16 Archives)."""
+
+    slot: int
+    kind = "hide"
+
+    def __post_init__(self) -> None:
+        _int(self.slot, "slot", 1)
+
+    def __str__(self) -> str:
+        return f"hide Slot {self.slot} (Archives)"
+
+
+PAYMENTS = ("key", "lockpick", "silver_key")
 
 
 @dataclass(frozen=True)
 class Move(Action):
-    """Action B (§4): move to the room at ``cell``."""
+    """Action B (§4): move to the room at ``cell``, paying each padlock on the route with
+    the methods in ``pay`` (§4 Action B: a Key, a Lockpick Kit charge or a Silver Key)."""
 
     cell: tuple[int, int]
     room: str = ""
     steps: int = 0
+    pay: tuple[str, ...] = ()
     kind = "move"
+
+    def __post_init__(self) -> None:
+        _cell(self.cell)
+        _text(self.room, "room")
+        _int(self.steps, "steps", 0)
+        if not isinstance(self.pay, tuple):
+            raise IllegalAction(f"pay must be a tuple of payment methods, got {self.pay!r}")
+        for method in self.pay:
+            _text(method, "pay", PAYMENTS)
 
     def __str__(self) -> str:
         unit = "step" if self.steps == 1 else "steps"
-        return f"move to {self.room} {self.cell}, {self.steps} {unit}"
+        paid = f", paying {' + '.join(self.pay)}" if self.pay else ""
+        return f"move to {self.room} {self.cell}, {self.steps} {unit}{paid}"
 
 
 @dataclass(frozen=True)
 class GiveUp(Action):
-    """Return the drawn tiles to the bag when none can be placed (variant ``no_legal_tile``)."""
+    """Return the drawn tiles to the bag (variants ``no_legal_tile`` and ``furnace_pass``)."""
 
     kind = "give_up"
 
@@ -113,6 +196,9 @@ class OpenTrunk(Action):
     method: str
     kind = "open_trunk"
 
+    def __post_init__(self) -> None:
+        _text(self.method, "method", ("key", "sledgehammer"))
+
     def __str__(self) -> str:
         return f"open a trunk with the {'Sledgehammer' if self.method == 'sledgehammer' else 'Key'}"
 
@@ -124,8 +210,51 @@ class Eat(Action):
     fruit: str
     kind = "eat"
 
+    def __post_init__(self) -> None:
+        _text(self.fruit, "fruit")
+
     def __str__(self) -> str:
         return f"eat the {self.fruit}"
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """Buy ``item`` in the shop you stand in (§12 Shops)."""
+
+    item: str
+    price: int = 0
+    kind = "buy"
+
+    def __post_init__(self) -> None:
+        _text(self.item, "item")
+        _int(self.price, "price", 0)
+
+    def __str__(self) -> str:
+        return f"buy {self.item}" + (f" for {self.price} coins" if self.price else "")
+
+
+@dataclass(frozen=True)
+class Use(Action):
+    """Use an ability of the room you stand in or of an item you hold (§4 Action C-D,
+    §5, §6, §7, §16): ``ability`` names it, ``target`` says on what (a wager, a room, a cell,
+    a book, an item …)."""
+
+    ability: str
+    target: object = None
+    kind = "use"
+
+    def __post_init__(self) -> None:
+        _text(self.ability, "ability")
+        if isinstance(self.target, list):
+            object.__setattr__(self, "target", tuple(self.target))
+        try:
+            hash(self.target)
+        except TypeError:
+            raise IllegalAction(f"target must be a plain value, got {self.target!r}") from None
+
+    def __str__(self) -> str:
+        what = self.ability.replace("_", " ")
+        return what if self.target is None else f"{what}: {self.target}"
 
 
 @dataclass(frozen=True)
@@ -146,6 +275,15 @@ class Chance(Action):
     label: str = ""
     kind = "chance"
 
+    def __post_init__(self) -> None:
+        if isinstance(self.value, list):
+            object.__setattr__(self, "value", tuple(self.value))
+        try:
+            hash(self.value)
+        except TypeError:
+            raise IllegalAction(f"a chance value must be a plain value, got {self.value!r}"
+                                ) from None
+
     def __str__(self) -> str:
         return f"{self.label}: {self.value}" if self.label else str(self.value)
 
@@ -154,24 +292,36 @@ class Chance(Action):
         return {"type": "chance", "value": value, "label": self.label}
 
 
-KINDS = {cls.kind: cls for cls in (Draft, Unlock, Redraw, Take, GiveUp, Move, Dig, OpenTrunk,
-                                   Eat, EndDay, Chance)}
+KINDS = {cls.kind: cls for cls in (Draft, Unlock, Redraw, Take, Hide, GiveUp, Move, Dig,
+                                   OpenTrunk, Eat, Buy, Use, EndDay, Chance)}
 
 
-def from_json(data: dict) -> Action:
-    """The action a ``to_json`` dict describes."""
+def from_json(data: object) -> Action:
+    """The action a ``to_json`` dict describes; a malformed one is an :class:`IllegalAction`."""
+    if not isinstance(data, dict):
+        raise IllegalAction(f"an action must be a JSON object, got {data!r}")
     data = dict(data)
     cls = KINDS.get(data.pop("type", None))
     if cls is None:
-        raise ValueError(f"unknown action {data!r}")
+        raise IllegalAction(f"unknown action {data!r}")
     names = {f.name for f in fields(cls)}
-    args = {k: v for k, v in data.items() if k in names}
-    if args.get("cell") is not None:
-        args["cell"] = tuple(args["cell"])
-    if cls is Chance and isinstance(args.get("value"), list):
-        args["value"] = tuple(args["value"])
-    return cls(**args)
+    unknown = set(data) - names
+    if unknown:
+        raise IllegalAction(f"{cls.kind} has no field {', '.join(sorted(unknown))}")
+    args = {k: (tuple(v) if isinstance(v, list) and k != "value" else v)
+            for k, v in data.items()}
+    if isinstance(args.get("value"), list):
+        args["value"] = _tuples(args["value"])
+    try:
+        return cls(**args)
+    except TypeError as err:
+        raise IllegalAction(f"{cls.kind}: {err}") from None
 
 
-__all__ = ["Action", "Chance", "Dig", "Draft", "Eat", "EndDay", "GiveUp", "Move",
-           "OpenTrunk", "Redraw", "Take", "Unlock", "from_json"]
+def _tuples(v):
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+
+
+__all__ = ["Action", "Buy", "Chance", "Dig", "Draft", "Eat", "EndDay", "GiveUp",
+           "Hide", "IllegalAction", "Move", "OpenTrunk", "Redraw", "Take", "Unlock", "Use",
+           "from_json"]

@@ -91,7 +91,7 @@ def state_html(state) -> str:
     if state.is_over:
         status = f"day over: {state.over}"
     elif state.is_chance:
-        status = f"random step: {state.pending[0].kind}"
+        status = f"random step: {state.pending[0].label()}"
     else:
         status = "your decision: " + "; ".join(map(str, state.legal_actions()[:8]))
     hand = ""

@@ -20,9 +20,14 @@ def greedy_policy(state: State, rng: random.Random) -> Action:
     legal = state.legal_actions()
     takes = [a for a in legal if isinstance(a, Take)]
     if takes:
-        rooms = state.rules
-        return max(takes, key=lambda a: (rooms.room(a.room)["doors"],
-                                         -rooms.room(a.room)["gem_cost"] * (a.slot > 1), -a.slot))
+        rules = state.rules
+
+        def score(a: Take) -> tuple:
+            if not a.room:  # a tile the Archives turned face-down (§16)
+                return (2, 0, -a.slot)
+            row = rules.room(a.room)
+            return (row["doors"], -row["gem_cost"] * (a.slot > 1), -a.slot)
+        return max(takes, key=score)
     drafts = [a for a in legal if isinstance(a, Draft)]
     if drafts:
         return min(drafts, key=lambda a: (a.direction != 0, a.direction))

@@ -1,0 +1,320 @@
+"""Action A, drafting a room (§4 Steps 1-4, §6, §9 The Chain, §16, §17): each decision's
+legality beside its effect, and what happens when a tile is placed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..mechanics import door_die, draw_size, tile_cost
+from ..mechanics.drafting import colours
+from ..mechanics.numbers import number
+from ..placement import Cell
+from . import hooks
+from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
+from .board import DIRS, WORDS, edge, neighbour, opposite, placements
+from .pending import LockRoll, Orient, Roll
+from .reducer import Work, handles, legal
+from .state import Drafting, State
+
+#: Colours in which the Prism Key works (§6 Special Keys: not Blueprint or Blackprint).
+PRISM_COLOURS = ("orange", "green", "purple", "red", "yellow")
+
+
+# -- Step 1: the door and its lock ----------------------------------------------------------
+
+def can_pay(state: State, locks: int) -> bool:
+    """Whether ``locks`` padlocks can be paid with Keys, Lockpick Kit and Silver Key uses."""
+    return locks <= (state.resources["keys"] + state.items.get("Lockpick Kit", 0)
+                     + state.items.get("Silver Key", 0))
+
+
+def draftable_doors(state: State) -> list[int]:
+    """Doors of the current room that lead to an empty cell and may be drafted."""
+    here = state.board[state.position]
+    closed = state.flags.get("closed_doors", ())
+    out = []
+    for d in DIRS:
+        target = neighbour(state.position, d)
+        door = edge(state.position, d)
+        if d in here.doors and target is not None and target not in state.board and \
+                list(door) not in closed and (door not in state.padlocks or _any_unlock(state)):
+            out.append(d)
+    return out
+
+
+def _any_unlock(state: State) -> bool:
+    return can_pay(state, 1) or "Prism Key" in state.items or "Secret Garden Key" in state.items
+
+
+@legal("turn")
+def _drafts(state: State) -> list:
+    here = state.board[state.position]
+    return [Draft(d, here.room, state.position) for d in draftable_doors(state)]
+
+
+@handles(Draft)
+def _draft(work: Work, action: Draft) -> None:
+    origin, direction = work.position, action.direction
+    room = work.room_at(origin)
+    on_board = work.on_board()
+    size = draw_size(work.rules, room, on_board)
+    sleeve = room == "Tunnel" and work.flag("sleeve", 0) > 0
+    free = ("drawing_room",) if room == "Drawing Room" else ()
+    study = "Study" in on_board and work.res["gems"] > 0 and (
+        work.rules.variant("study_activation") == "on_board" or work.flag("study_entered"))
+    work.drafting = Drafting(origin, direction, size, ("Tunnel",) if sleeve else (),
+                             free_redraws=free, sleeve=sleeve, study=study)
+    target = neighbour(origin, direction)
+    work.log(f"drafting {WORDS[direction]} into {target}", "§4 Action A")
+    if sleeve:
+        work.log("a sleeve Tunnel takes Slot 1", "§9 The Chain")
+    door = edge(origin, direction)
+    if door in work.padlocks:
+        work.log("the door is padlocked: pay to open it or turn back (no re-roll)",
+                 "§4 Step 1")
+        return
+    if list(door) in work.flag("unlocked_doors", ()):
+        return
+    die = door_die(work.rules, room, origin, target, on_board)
+    if die is not None:
+        work.queue(LockRoll(die))
+
+
+@legal("unlock")
+def _unlocks(state: State) -> list:
+    d = state.drafting
+    out: list = []
+    if state.resources["keys"]:
+        out.append(Unlock("key"))
+    if state.items.get("Lockpick Kit", 0):
+        out.append(Unlock("lockpick"))
+    if state.items.get("Silver Key", 0):
+        out.append(Unlock("silver_key"))
+    room = state.board[d.origin].room
+    if state.items.get("Prism Key", 0):
+        usable = [c for c in colours(state.rules, room) if c in PRISM_COLOURS]
+        if len(usable) > 1 and state.rules.variant("prism_key_dual_colour") == "player_choice":
+            out.extend(Unlock("prism_key", c) for c in usable)
+        elif usable:
+            out.append(Unlock("prism_key"))
+    if "Secret Garden Key" in state.items and placements(
+            state.rules, "Secret Garden", d.origin, d.direction):
+        out.append(Unlock("secret_garden_key"))
+    out.append(Unlock("turn_back"))
+    return out
+
+
+@handles(Unlock)
+def _unlock(work: Work, action: Unlock) -> None:
+    d = work.drafting
+    if action.method == "turn_back":
+        work.log("turned back; the padlock stays on the door", "§4 Step 1")
+        work.drafting = None
+        work.turn += 1
+        return
+    work.padlocks.discard(d.door)
+    if action.method == "key":
+        work.gain("keys", -1, "opened a locked door", "§6 When a Lock Is Discovered")
+    elif action.method == "lockpick":
+        work.use_charge("Lockpick Kit", "§6 When a Lock Is Discovered")
+    elif action.method == "silver_key":
+        work.use_charge("Silver Key")
+        work.drafting = replace(d, free_redraws=d.free_redraws + ("silver_key",))
+    elif action.method == "prism_key":
+        work.use_charge("Prism Key")
+        from .rooms.keys import prism_lite
+
+        prism_lite(work, action.colour)
+    else:
+        work.use_charge("Secret Garden Key")
+        from .rooms.keys import spawn_secret_garden
+
+        spawn_secret_garden(work)
+
+
+# -- Step 4: redraw or draft ------------------------------------------------------------------
+
+def redraws(state: State) -> list[str]:
+    """The redraw sources usable now (§4 Step 4; §16 Drawing Room, Study, Furnace)."""
+    d = state.drafting
+    if not sum(state.bag.values()):
+        return []
+    rules = state.rules
+    if "drawing_room" in d.used and rules.variant("drawing_room_redraw") == "final_second_draw":
+        return []
+    out = []
+    if state.resources["ivory_dice"]:
+        out.append("ivory_dice")
+    out.extend(d.free_redraws)
+    if d.study and "drawing_room" not in d.free_redraws and state.resources["gems"] >= number(
+            rules, "study_redraw_gems") and d.used.count("study") < number(rules, "study_redraws"):
+        out.append("study")
+    if "Furnace" in state.on_board() and any(
+            "red" in colours(rules, t) for t in d.hand):
+        blocked = {"ivory_dice", "drawing_room"}
+        if rules.variant("furnace_blocked_redraws") == "all_non_gem":
+            blocked.add("silver_key")
+        out = [s for s in out if s not in blocked]
+    return out
+
+
+def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
+    """``(gems, steps)`` to take ``room`` from ``slot`` (§4 Gem Cost Rules, §16 Library,
+    §16 Terrace, §19 Hovel); the sleeve Tunnel is free."""
+    d = state.drafting
+    if d.sleeve and slot == 1:
+        return 0, 0
+    rules = state.rules
+    board = state.on_board()
+    cost = tile_cost(rules, room, terrace="Terrace" in board, hovel=bool(state.flags.get("hovel")))
+    if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
+            "cheapest":
+        costs = [tile_cost(rules, t, terrace="Terrace" in board)[0] for t in d.hand]
+        free = costs.index(min(costs)) + 1
+        return ((0, 0) if slot == free else cost)
+    return (0, 0) if slot == 1 else cost
+
+
+def may_rotate(state: State) -> bool:
+    """Whether the player turns the tile (variant ``tile_orientation``; drafting from the
+    Rotunda, §16; the Dovecote in the hand, §17)."""
+    d = state.drafting
+    return (state.rules.variant("tile_orientation") == "player_choice"
+            or state.board[d.origin].room == "Rotunda" or "Dovecote" in d.hand)
+
+
+@legal("hide")
+def _hides(state: State) -> list:
+    return [Hide(slot) for slot in range(1, len(state.drafting.hand) + 1)]
+
+
+@handles(Hide)
+def _hide(work: Work, action: Hide) -> None:
+    d = work.drafting
+    work.drafting = replace(d, hidden=action.slot, used=d.used + ("hide",))
+    work.log(f"Slot {action.slot} is turned face-down", "§16 Archives")
+
+
+@legal("choose")
+def _choices(state: State) -> list:
+    d = state.drafting
+    rules = state.rules
+    out: list = []
+    rotate = may_rotate(state)
+    for slot, room in enumerate(d.hand, 1):
+        turns = placements(rules, room, d.origin, d.direction)
+        gems, steps = slot_cost(state, slot, room)
+        if not turns or gems > state.resources["gems"] or steps > state.resources["steps"]:
+            continue
+        shown = "" if slot == d.hidden else room
+        if rotate and len(turns) > 1:
+            out.extend(Take(slot, shown, r) for r in turns)
+        else:
+            out.append(Take(slot, shown))
+    out.extend(Redraw(s) for s in redraws(state))
+    takes = any(isinstance(a, Take) for a in out)
+    furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
+               and any("red" in colours(rules, t) for t in d.hand))
+    if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
+            state.bag.values()):
+        out.append(Redraw("no_fit"))
+    elif not takes or furnace:
+        out.append(GiveUp())
+    return out
+
+
+@handles(Redraw)
+def _redraw(work: Work, action: Redraw) -> None:
+    d = work.drafting
+    source = action.source
+    if source == "ivory_dice":
+        work.gain("ivory_dice", -1, "redraw", "§4 Step 4")
+    elif source == "study":
+        work.gain("gems", -number(work.rules, "study_redraw_gems"), "Study redraw", "§16 Study")
+    aside = d.hand[1:] if d.sleeve else d.hand
+    free = tuple(s for s in d.free_redraws if s != source)
+    work.drafting = replace(d, hand=(), set_aside=d.set_aside + aside, free_redraws=free,
+                            used=d.used + (source,), sleeve=False, hidden=None,
+                            size=d.size)
+    if d.sleeve:
+        work.log("the redraw breaks the Tunnel chain", "§9 The Chain")
+    work.log(f"set aside {', '.join(aside)}; drawing anew", "§4 Step 4")
+
+
+@handles(Take)
+def _take(work: Work, action: Take) -> None:
+    d = work.drafting
+    room = d.hand[action.slot - 1]
+    gems, steps = slot_cost(work.s, action.slot, room)
+    if gems:
+        work.gain("gems", -gems, f"drafted {room} from Slot {action.slot}", "§4 Gem Cost Rules")
+    if steps:
+        work.gain("steps", -steps, f"drafted {room} from Slot {action.slot}", "§19 Hovel")
+    work.drafting = replace(d, slot=action.slot)
+    if action.rotation is not None:
+        work.place(room, action.rotation)
+        return
+    turns = placements(work.rules, room, d.origin, d.direction)
+    if len(turns) == 1:
+        work.place(room, turns[0])
+    else:
+        work.queue(Orient(turns))
+
+
+@handles(GiveUp)
+def _give_up(work: Work, action: GiveUp) -> None:
+    d = work.drafting
+    work.end_draft("the drawn tiles return to the bag", "§4 Step 4 (variant no_legal_tile)")
+    reading = work.rules.variant("redraft_returned_door")
+    if reading == "door_closed":
+        work.set_flag("closed_doors", work.flag("closed_doors", ()) + (list(d.door),))
+        work.log("that door stays shut for the rest of the run", "§4 Step 4 "
+                 "(variant redraft_returned_door)")
+    elif reading == "step_cost":
+        work.gain("steps", -1, "a draft that placed nothing", "§4 Step 4 "
+                  "(variant redraft_returned_door)")
+
+
+# -- placing a tile -----------------------------------------------------------------------------
+
+def placed(work: Work, cell: Cell) -> None:
+    """Everything a newly placed tile triggers (§4 Step 4, §8, §16): its dirt and trunk
+    rolls, its own draft effect, the watchers of rooms already on the board, and entering
+    at once under ``enter_after_draft=auto_enter``."""
+    rules = work.rules
+    room = work.room_at(cell)
+    row = rules.room(room)
+    dirt = row["dirt_on_draft"]
+    if work.flag("root_cellar"):
+        dirt = min(dirt + 1, number(rules, "root_cellar_cap"))
+    if dirt:
+        work.add_dirt(cell, dirt, "§8 Dirt Pile Tokens")
+    from ..mechanics import trunk_die
+
+    die = trunk_die(rules, room, cell[0])
+    for _ in range(row["trunk_rolls"] if die else 0):
+        work.queue(Roll("trunk", cell, die))
+    if room in hooks.DRAFT:
+        hooks.DRAFT[room](work, cell)
+    for other, tile in sorted(work.board.items()):
+        if other != cell and tile.room in hooks.WATCH:
+            hooks.WATCH[tile.room](work, other, cell)
+    from .items import watch_draft
+
+    watch_draft(work, cell)
+    if rules.variant("enter_after_draft") == "auto_enter":
+        from .turn import enter
+
+        enter(work, cell, 1)
+
+
+def back_door(cell: Cell, origin: Cell) -> int:
+    """The side of ``cell`` that faces ``origin``."""
+    for d in DIRS:
+        if neighbour(cell, d) == origin:
+            return d
+    raise ValueError(f"{origin} is not next to {cell}")
+
+
+__all__ = ["back_door", "can_pay", "draftable_doors", "may_rotate", "opposite", "placed",
+           "redraws", "slot_cost"]

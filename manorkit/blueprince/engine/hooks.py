@@ -1,0 +1,120 @@
+"""Registries of room, item and roll effects, filled by decorators at import.
+
+A room's effects are short functions registered with :func:`on_draft`, :func:`on_enter`,
+:func:`offers` (actions available while standing in it), :func:`while_on_board` (watch
+every later draft) and :func:`on_end_day`; abilities (:func:`on_use`) and random steps
+(:func:`on_roll`) are registered by name. Registering an unknown room (not in the shipped
+``rooms.csv``) or registering the same name twice is an error at import, so a typo never
+leaves a room silently unmodelled.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from ... import DATA_DIR
+
+DRAFT: dict[str, Callable] = {}
+ENTER: dict[str, Callable] = {}
+OFFERS: dict[str, Callable] = {}
+WATCH: dict[str, Callable] = {}
+WATCH_ENTER: dict[str, Callable] = {}
+END_DAY: dict[str, Callable] = {}
+USES: dict[str, Use] = {}
+BUY: dict[str, Callable] = {}
+ROLLS: dict[str, RollRule] = {}
+#: Rooms whose every rule is structural or data-driven (doors, cost, locks, dirt, trunks,
+#: ``room_resources.csv``, ``item_spawns.csv``), each with the section that says so.
+DATA_ONLY: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class Use:
+    """An ability: who offers it and what it does."""
+
+    fn: Callable
+    section: str
+
+
+@dataclass(frozen=True)
+class RollRule:
+    """How the outcome of a :class:`~.pending.Roll` of one purpose is applied."""
+
+    fn: Callable
+    label: str
+
+
+@cache
+def catalog(file: str = "rooms.csv", key: str = "name") -> frozenset[str]:
+    """The names of the shipped catalog (read with the csv module: cheap at import)."""
+    path = DATA_DIR / "blueprince" / file
+    with path.open(newline="", encoding="utf-8-sig") as f:
+        return frozenset(row[key] for row in csv.DictReader(f))
+
+
+def _register(table: dict, names: tuple[str, ...], value, what: str, known=None) -> None:
+    known = catalog() if known is None else known
+    for name in names:
+        if name not in known:
+            raise KeyError(f"{what}: {name!r} is not in the catalog")
+        if name in table:
+            raise KeyError(f"{what}: {name!r} is registered twice")
+        table[name] = value
+
+
+def _decorator(table: dict, what: str) -> Callable:
+    def register(*rooms: str) -> Callable:
+        def wrap(f: Callable) -> Callable:
+            _register(table, rooms, f, what)
+            return f
+        return wrap
+    return register
+
+
+#: ``f(work, cell)`` when one of the rooms is drafted (after dirt and trunk rolls).
+on_draft = _decorator(DRAFT, "on_draft")
+#: ``f(work, cell, first)`` when one of the rooms is entered (``first``: first entry this run).
+on_enter = _decorator(ENTER, "on_enter")
+#: ``f(state, cell) -> list[Action]``: actions offered while standing in one of the rooms.
+offers = _decorator(OFFERS, "offers")
+#: ``f(work, cell, drafted_cell)`` for every later draft while the room is on the board.
+while_on_board = _decorator(WATCH, "while_on_board")
+#: ``f(work, cell, entered_cell, first)`` for every entry while the room is on the board.
+watches_entries = _decorator(WATCH_ENTER, "watches_entries")
+#: ``f(work, cell)`` when the day ends by choice standing in one of the rooms.
+on_end_day = _decorator(END_DAY, "on_end_day")
+#: ``f(work, action)``: a purchase (a :class:`~.actions.Buy`) in one of the shops.
+on_buy = _decorator(BUY, "on_buy")
+
+
+def data_only(section: str, *rooms: str) -> None:
+    """Declare rooms whose rules are all structural or in the data files."""
+    _register(DATA_ONLY, rooms, section, "data_only")
+
+
+def on_use(name: str, section: str) -> Callable:
+    """``f(work, action)``: what using the ability ``name`` (a :class:`~.actions.Use`) does."""
+    def wrap(f: Callable) -> Callable:
+        _register(USES, (name,), Use(f, section), "on_use", known={name})
+        return f
+    return wrap
+
+
+def on_roll(purpose: str, label: str) -> Callable:
+    """``f(work, step, value)``: how a :class:`~.pending.Roll` for ``purpose`` resolves."""
+    def wrap(f: Callable) -> Callable:
+        _register(ROLLS, (purpose,), RollRule(f, label), "on_roll", known={purpose})
+        return f
+    return wrap
+
+
+#: Every registry keyed by room name.
+ROOM_TABLES = (DATA_ONLY, DRAFT, ENTER, OFFERS, WATCH, WATCH_ENTER, END_DAY, BUY)
+
+
+def modelled(room: str) -> bool:
+    """Whether the engine models ``room``'s effects (or they are all structural)."""
+    return any(room in table for table in ROOM_TABLES)

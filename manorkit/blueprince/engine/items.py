@@ -1,0 +1,197 @@
+"""Items of §7 and §6: where each one's rule lives, and the effects items trigger themselves.
+
+Every item of ``tables/items.csv`` is registered once with :func:`item`: either with the
+hooks it runs (on being gained, on entries, on drafts, abilities it offers) or with the place
+in the engine that reads it (``where``). An unknown or repeated name fails at import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..mechanics.numbers import number
+from ..placement import Cell
+from . import hooks
+from .actions import Use
+
+ITEMS: dict[str, Item] = {}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item's rule: its section, where the engine reads it, and its hooks."""
+
+    name: str
+    section: str
+    where: str = ""
+    gain: Callable | None = None
+    enter: Callable | None = None
+    draft: Callable | None = None
+    offers: Callable | None = None
+
+
+def item(name: str, section: str, where: str = "", **hooks_: Callable) -> Item:
+    """Register the rule of item ``name`` (see :class:`Item`)."""
+    known = hooks.catalog("tables/items.csv", "item")
+    if name not in known:
+        raise KeyError(f"item: {name!r} is not in tables/items.csv")
+    if name in ITEMS:
+        raise KeyError(f"item: {name!r} is registered twice")
+    ITEMS[name] = Item(name, section, where, **hooks_)
+    return ITEMS[name]
+
+
+def on_gain(work, name: str) -> None:
+    rule = ITEMS.get(name)
+    if rule is not None and rule.gain is not None:
+        rule.gain(work)
+
+
+def watch_enter(work, cell: Cell, first: bool) -> None:
+    for name in sorted(work.items):
+        rule = ITEMS.get(name)
+        if rule is not None and rule.enter is not None:
+            rule.enter(work, cell, first)
+
+
+def watch_draft(work, cell: Cell) -> None:
+    for name in sorted(work.items):
+        rule = ITEMS.get(name)
+        if rule is not None and rule.draft is not None:
+            rule.draft(work, cell)
+
+
+def offers(state) -> list:
+    out: list = []
+    for name in sorted(state.items):
+        rule = ITEMS.get(name)
+        if rule is not None and rule.offers is not None:
+            out.extend(rule.offers(state))
+    return out
+
+
+# -- items read where their rule applies ------------------------------------------------------
+
+for _name, _section, _where in (
+    ("Shovel", "§8 Digging", "turn.Dig"),
+    ("Metal Detector", "§8 Digging", "turn.Dig"),
+    ("Sledgehammer", "§8 Locked Trunks", "turn.OpenTrunk"),
+    ("Lockpick Kit", "§6 When a Lock Is Discovered", "drafting.Unlock, turn.Move"),
+    ("Silver Key", "§6 Special Keys", "drafting.Unlock, turn.Move"),
+    ("Prism Key", "§6 Special Keys", "drafting.Unlock, rooms.keys"),
+    ("Secret Garden Key", "§6 Special Keys", "drafting.Unlock, rooms.keys"),
+    ("Salt Shaker", "§11 Fruit Tokens", "mechanics.food_steps"),
+    ("Silver Spoon", "§11 Fruit Tokens", "mechanics.food_steps"),
+    ("Coupon Book", "§7 Item Reference", "rooms.shops prices"),
+    ("Telescope", "§5 The Observatory & Constellations", "rooms.blue Observatory"),
+    ("Broken Lever", "§7 Item Reference", "rooms.green Greenhouse"),
+    ("Car Keys", "§4 Action C", "rooms.blue Garage"),
+    ("Running Shoes", "§7 Item Reference", "decks (steps on collection), rooms.hallways"),
+    ("Ivory Dice", "§4 Step 4", "a resource: drafting.Redraw"),
+    ("Cupcake", "§7 Special Items Deck", "decks/special_items.csv food"),
+    ("Room 46 Key", "§13 Opening Room 46", "rooms.fixed Antechamber"),
+    ("Key", "§6 Lock & Key System", "a resource"),
+    ("Gem", "§2 Tokens & Physical Pieces", "a resource"),
+    ("Banana", "§12 The Kitchen", "rooms.shops"),
+    ("Club Sandwich", "§12 The Kitchen", "rooms.shops"),
+    ("Bacon & Eggs", "§12 The Kitchen", "rooms.shops"),
+    ("Chef Salad", "§12 The Kitchen", "rooms.shops"),
+    ("Tomato Soup", "§12 The Kitchen", "rooms.shops"),
+    ("3 Keys", "§12 The Locksmith", "rooms.shops"),
+    ("Special Key", "§12 The Locksmith", "rooms.shops"),
+):
+    item(_name, _section, _where)
+
+
+# -- items with effects of their own ------------------------------------------------------------
+
+def _mask_enter(work, cell: Cell, first: bool) -> None:
+    """§7 Sleeping Mask: the first entry of each Bedroom this run gives extra steps (the Bunk
+    Room twice under ``sleeping_mask_bunk=ten``)."""
+    room = work.room_at(cell)
+    if not first or "purple" not in work.colours(room):
+        return
+    weight = work.rules.room(room)["bedroom_weight"] or 1
+    times = weight if work.rules.variant("sleeping_mask_bunk") == "ten" else 1
+    work.gain("steps", number(work.rules, "sleeping_mask_steps") * times,
+              f"Sleeping Mask in {room}", "§7 Item Reference")
+
+
+item("Sleeping Mask", "§7 Item Reference", enter=_mask_enter)
+
+
+def _gate_code(state) -> list:
+    if "Photo" in state.items and "Magnifying Glass" in state.items and \
+            not state.carry.get("apple_orchard"):
+        return [Use("gate_code", "1128")]
+    return []
+
+
+@hooks.on_use("gate_code", "§5 The Apple Orchard")
+def _use_gate_code(work, action) -> None:
+    work.carry_forward("apple_orchard", True, "the Apple Orchard is unlocked: +20 steps every "
+                       "run from tomorrow", "§5 The Apple Orchard")
+
+
+item("Photo", "§5 Darkroom", offers=_gate_code)
+item("Magnifying Glass", "§5 The Apple Orchard", offers=_gate_code)
+
+
+def _treasure_offers(state) -> list:
+    target = state.flags.get("treasure_map")
+    room = state.board[state.position].room
+    if "Shovel" in state.items and target in state.rules.room(room)["colours"]:
+        return [Use("treasure_dig")]
+    return []
+
+
+@hooks.on_use("treasure_dig", "§7 Item Reference")
+def _treasure_dig(work, action) -> None:
+    from .turn import dug
+
+    work.lose_item("Treasure Map")
+    work.gain("coins", number(work.rules, "treasure_map_coins"), "the Treasure Map's dig spot",
+              "§7 Item Reference")
+    dug(work, work.position)
+
+
+def _map_gained(work) -> None:
+    """§7 Treasure Map: each map shows a room type (variant ``treasure_map_target``)."""
+    from .pending import Roll
+
+    rows = work.rules.rows("tables/treasure_map.csv")
+    if work.rules.variant("treasure_map_target") == "random_type":
+        work.queue(Roll("treasure_map", None, "d6"), front=True)
+    else:
+        colour = next(r["colour"] for r in rows.values() if r["fixed"] == "yes")
+        work.set_flag("treasure_map", colour)
+        work.log(f"the Treasure Map shows a {colour} room", "§7 Item Reference")
+
+
+@hooks.on_roll("treasure_map", "room type on the map")
+def _map_type(work, step, value) -> None:
+    colour = work.rules.rows("tables/treasure_map.csv")[str(value)]["colour"]
+    work.set_flag("treasure_map", colour)
+    work.log(f"{value}: the Treasure Map shows a {colour} room", "§7 Item Reference")
+
+
+item("Treasure Map", "§7 Item Reference", gain=_map_gained, offers=_treasure_offers)
+
+
+def _can_offers(state) -> list:
+    room = state.board[state.position].room
+    if "green" in state.rules.room(room)["colours"] and not state.flags.get(
+            f"watered:{list(state.position)}"):
+        return [Use("watering_can")]
+    return []
+
+
+@hooks.on_use("watering_can", "§7 Item Reference")
+def _water(work, action) -> None:
+    work.set_flag(f"watered:{list(work.position)}", True)
+    work.use_charge("Watering Can", "§7 Item Reference")
+    work.gain("gems", 1, "the Watering Can", "§7 Item Reference")
+
+
+item("Watering Can", "§7 Item Reference", offers=_can_offers)

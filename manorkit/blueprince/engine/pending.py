@@ -1,0 +1,160 @@
+"""Random steps as values that list their exact outcomes (§4 Step 1-2, §6-§8, §15 ...).
+
+A pending step knows its outcomes with integer weights (``weights(state)``) and what each
+outcome does (``apply(work, value)``), as OpenSpiel's chance nodes do. The engine resolves
+them one at a time, front first; ``State.chance_outcomes()`` turns the weights into exact
+probabilities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple, dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..placement import Cell
+from . import hooks
+
+if TYPE_CHECKING:
+    from .reducer import Work
+    from .state import State
+
+
+@dataclass(frozen=True)
+class Step:
+    """Base of every random step."""
+
+    kind: ClassVar[str] = "step"
+
+    @property
+    def name(self) -> str:
+        """What is rolled or drawn: the kind, or a :class:`Roll`'s purpose."""
+        return self.kind
+
+    def label(self) -> str:
+        return self.kind
+
+    def weights(self, state: State) -> dict:
+        raise NotImplementedError
+
+    def apply(self, work: Work, value) -> None:
+        raise NotImplementedError
+
+    def to_json(self) -> list:
+        return [self.kind, *[_plain(v) for v in astuple(self)]]
+
+
+@dataclass(frozen=True)
+class LockRoll(Step):
+    """The lock die rolled before a draft (§4 Step 1): LOCKED puts a padlock on the door."""
+
+    die: str
+    kind: ClassVar[str] = "lock_roll"
+
+    def label(self) -> str:
+        return "lock roll"
+
+    def weights(self, state: State) -> dict:
+        return dict(state.rules.die_faces(self.die))
+
+    def apply(self, work: Work, value) -> None:
+        if value == "LOCKED":
+            work.padlocks.add(work.drafting.door)
+            work.log("LOCKED: a padlock goes on the door", "§4 Step 1")
+        else:
+            work.log("OPEN", "§4 Step 1")
+
+
+@dataclass(frozen=True)
+class TileDraw(Step):
+    """One tile drawn blind from the Active Bag into the next slot (§4 Step 2)."""
+
+    kind: ClassVar[str] = "draw_tile"
+
+    def label(self) -> str:
+        return "tile drawn"
+
+    def weights(self, state: State) -> dict:
+        return dict(sorted(state.bag.items()))
+
+    def apply(self, work: Work, value) -> None:
+        work.bag[value] -= 1
+        d = work.drafting
+        work.drafting = d.drawn(value)
+        work.log(f"Slot {len(d.hand) + 1}: {value}", "§4 Step 2")
+
+
+@dataclass(frozen=True)
+class Orient(Step):
+    """The orientation of a tile drawn as it lies (variant ``tile_orientation=as_drawn``)."""
+
+    rotations: tuple[int, ...]
+    kind: ClassVar[str] = "orient"
+
+    def label(self) -> str:
+        return "orientation"
+
+    def weights(self, state: State) -> dict:
+        return {r: 1 for r in self.rotations}
+
+    def apply(self, work: Work, value) -> None:
+        work.place(work.drafting.chosen, int(value))
+
+
+@dataclass(frozen=True)
+class CardDraw(Step):
+    """The top card of ``deck`` (an empty deck is first reshuffled from its discards, §8)."""
+
+    deck: str
+    cell: Cell | None = None
+    bottom: bool = False  # the card goes under its deck afterwards (§16 Closet)
+    kind: ClassVar[str] = "card"
+
+    def label(self) -> str:
+        return f"{self.deck} card"
+
+    def weights(self, state: State) -> dict:
+        remaining, discard = state.decks[self.deck]
+        pile = remaining if sum(remaining.values()) else discard
+        return {c: n for c, n in sorted(pile.items()) if n}
+
+    def apply(self, work: Work, value) -> None:
+        work.draw_card(self, value)
+
+
+@dataclass(frozen=True)
+class Roll(Step):
+    """A die roll or blind pick whose outcome a registered handler resolves
+    (:func:`hooks.on_roll`): ``die`` names a die of ``dice.csv``, else ``options`` lists
+    ``(value, weight)`` pairs."""
+
+    purpose: str
+    cell: Cell | None = None
+    die: str | None = None
+    options: tuple = ()
+    data: tuple = ()
+    kind: ClassVar[str] = "roll"
+
+    def __post_init__(self) -> None:
+        if self.purpose not in hooks.ROLLS:
+            raise KeyError(f"no handler for rolls of {self.purpose!r}")
+
+    @property
+    def name(self) -> str:
+        return self.purpose
+
+    def label(self) -> str:
+        return hooks.ROLLS[self.purpose].label
+
+    def weights(self, state: State) -> dict:
+        if self.die is not None:
+            return dict(state.rules.die_faces(self.die))
+        return {v: w for v, w in self.options if w}
+
+    def apply(self, work: Work, value) -> None:
+        hooks.ROLLS[self.purpose].fn(work, self, value)
+
+
+def _plain(v):
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    return v

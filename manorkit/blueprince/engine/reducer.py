@@ -1,0 +1,405 @@
+"""The reducer: a working copy of a state, and actions dispatched by type to handlers.
+
+``step(state, action)`` checks the action against ``legal_actions(state)``, copies what the
+handler touches (:class:`Work`), runs the handler registered for the action's type
+(:func:`handles`), lets the draft continue by itself, and freezes the result into a new
+:class:`~.state.State`. Legal actions come from generators registered per phase
+(:func:`legal`): each sits beside its handler, so adding an action touches one module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..mechanics import card_gain
+from ..placement import Cell
+from . import hooks
+from .actions import Action, Chance, IllegalAction
+from .board import Tile, doors
+from .pending import CardDraw, Step, TileDraw
+from .state import Event, State, freeze
+
+HANDLERS: dict[type, Callable] = {}
+LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": []}
+
+
+def handles(cls: type) -> Callable:
+    """Register ``f(work, action)`` as the handler of actions of type ``cls``."""
+    def wrap(f: Callable) -> Callable:
+        if cls in HANDLERS:
+            raise KeyError(f"{cls.__name__} has a handler already")
+        HANDLERS[cls] = f
+        return f
+    return wrap
+
+
+def legal(phase: str) -> Callable:
+    """Register ``f(state) -> list[Action]`` offering actions in ``phase`` (turn, unlock,
+    hide, choose)."""
+    def wrap(f: Callable) -> Callable:
+        LEGAL[phase].append(f)
+        return f
+    return wrap
+
+
+def phase(state: State) -> str | None:
+    """What the game waits for: None (over or chance), turn, unlock, hide or choose."""
+    if state.is_over or state.is_chance:
+        return None
+    d = state.drafting
+    if d is None:
+        return "turn"
+    if not d.hand:
+        return "unlock"
+    if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \
+            "hide" not in d.used:
+        return "hide"
+    return "choose"
+
+
+def legal_actions(state: State) -> list[Action]:
+    which = phase(state)
+    if which is None:
+        return []
+    out: list[Action] = []
+    for offer in LEGAL[which]:
+        out.extend(offer(state))
+    return out
+
+
+def step(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` and changes nothing if it
+    is not legal."""
+    if not isinstance(action, Action):
+        raise IllegalAction(f"{action!r} is not an action; legal: {_names(state)}")
+    if state.is_over:
+        raise IllegalAction(f"the day is over ({state.over}); no action is legal")
+    if state.is_chance:
+        if not isinstance(action, Chance):
+            raise IllegalAction(f"a random step is pending ({state.pending[0].label()}); "
+                                "apply one of chance_outcomes() or call resolve()")
+        label, weights = state._chance_weights()
+        try:
+            known = action.value in weights
+        except TypeError:
+            known = False
+        if not known:
+            raise IllegalAction(f"{action.value!r} is not an outcome of "
+                                f"{label}; outcomes: {list(weights)}")
+        if action.label != label:
+            action = Chance(action.value, label)
+    else:
+        action = match(state, action)
+    work = Work(state, action)
+    if isinstance(action, Chance):
+        work.pending.pop(0).apply(work, action.value)
+    else:
+        HANDLERS[type(action)](work, action)
+    work.advance()
+    return work.freeze()
+
+
+def match(state: State, action: Action) -> Action:
+    """The legal action that ``action`` names; fields left at their defaults (e.g. a
+    ``Draft(0)`` without its room) match, unless they match more than one."""
+    legal = state.legal_actions()
+    if action in legal:
+        return legal[legal.index(action)]
+    given = {k: v for k, v in action.to_json().items()
+             if v not in ("", None, ()) and not (k in ("steps", "price") and v == 0)}
+    found = [c for c in legal if all(c.to_json().get(k) == v for k, v in given.items())]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise IllegalAction(f"{action} is ambiguous: it matches {', '.join(map(str, found))}")
+    raise IllegalAction(f"{action} is not legal here; legal: {_names(state)}")
+
+
+def _names(state: State) -> str:
+    return ", ".join(map(str, state.legal_actions())) or "none"
+
+
+_UNTOUCHED = object()
+
+
+class Work:
+    """The next state under construction: the reducer's working copy (never shared).
+
+    Room, item and roll handlers change the game only through it: ``gain``, ``queue``,
+    ``flag``/``set_flag``, ``place_tokens``, ``gain_item``, ``enter``, ``log`` …
+    """
+
+    #: State field → (Work attribute, how to copy it for writing).
+    COPIED = {
+        "resources": ("res", dict), "items": ("items", dict), "board": ("board", dict),
+        "padlocks": ("padlocks", set), "dirt": ("dirt", dict), "trunks": ("trunks", dict),
+        "fruit": ("fruit", dict), "bag": ("bag", dict), "held_cards": ("held", dict),
+        "entered": ("entered", set), "flags": ("flags", dict), "carry": ("carry", dict),
+        "tokens": ("tokens", lambda ts: {c: dict(t) for c, t in ts.items()}),
+        "decks": ("decks", lambda ds: {d: (dict(r), dict(x)) for d, (r, x) in ds.items()}),
+    }
+    ATTRS = {attr: (name, copy) for name, (attr, copy) in COPIED.items()}
+
+    def __init__(self, state: State, action: Action) -> None:
+        self.s = state
+        self.rules = state.rules
+        self.action = action
+        self.pending: list[Step] = list(state.pending)
+        self.drafting = state.drafting
+        self.position = state.position
+        self.turn = state.turn
+        self.over = state.over
+        self.gained, self.spent = state.steps_gained, state.steps_spent
+        self.events: list[Event] = []
+
+    def __getattr__(self, attr: str):
+        """Copy a field of the old state the first time the reducer touches it."""
+        if attr not in Work.ATTRS:
+            raise AttributeError(attr)
+        name, copy = Work.ATTRS[attr]
+        value = copy(getattr(self.s, name))
+        setattr(self, attr, value)
+        return value
+
+    def _out(self, attr: str, freeze_):
+        value = self.__dict__.get(attr, _UNTOUCHED)
+        return getattr(self.s, Work.ATTRS[attr][0]) if value is _UNTOUCHED else freeze_(value)
+
+    # -- bookkeeping ------------------------------------------------------------------------
+    def log(self, effect: str, section: str) -> None:
+        self.events.append(Event(self.s.depth + 1, self.turn, str(self.action), effect, section))
+
+    def room_at(self, cell: Cell) -> str:
+        return self.board[cell].room
+
+    def on_board(self) -> frozenset[str]:
+        if "board" not in self.__dict__:
+            return self.s.on_board()
+        return frozenset(t.room for t in self.board.values())
+
+    def cells_of(self, test: Callable[[str], bool]) -> list[Cell]:
+        """The cells whose rooms pass ``test``, in board order."""
+        return sorted(c for c, t in self.board.items() if test(t.room))
+
+    def colours(self, room: str) -> tuple[str, ...]:
+        from ..mechanics.drafting import colours
+
+        return colours(self.rules, room)
+
+    def flag(self, key: str, default=None):
+        return self.flags.get(key, default) if "flags" in self.__dict__ else \
+            self.s.flags.get(key, default)
+
+    def set_flag(self, key: str, value) -> None:
+        self.flags[key] = value
+
+    def gain(self, resource: str, amount: int, why: str, section: str) -> None:
+        """Add ``amount`` (may be negative; never below zero) of a resource."""
+        before = self.res[resource]
+        self.res[resource] = max(0, before + amount)
+        change = self.res[resource] - before
+        if resource == "steps":
+            if change > 0:
+                self.gained += change
+            else:
+                self.spent -= change
+        if change:
+            self.log(f"{'+' if change > 0 else ''}{change} {resource} ({why})", section)
+
+    def queue(self, step: Step, front: bool = False) -> None:
+        if front:
+            self.pending.insert(0, step)
+        else:
+            self.pending.append(step)
+
+    def add_to_bag(self, room: str, why: str, section: str, n: int = 1) -> None:
+        self.bag[room] = self.bag.get(room, 0) + n
+        self.log(f"{room} joins the Active Bag ({why})", section)
+
+    def place_tokens(self, cell: Cell, resource: str, n: int, section: str) -> None:
+        here = self.tokens.setdefault(cell, {})
+        here[resource] = here.get(resource, 0) + n
+        self.log(f"{n} {resource} token(s) on {self.room_at(cell)}", section)
+
+    def add_dirt(self, cell: Cell, n: int, section: str) -> None:
+        self.dirt[cell] = self.dirt.get(cell, 0) + n
+        self.log(f"{n} dirt pile(s) on {self.room_at(cell)}", section)
+
+    def add_trunks(self, cell: Cell, n: int, section: str) -> None:
+        self.trunks[cell] = self.trunks.get(cell, 0) + n
+        self.log(f"{n} trunk token(s) on {self.room_at(cell)}", section)
+
+    def carry_forward(self, key: str, value, effect: str, section: str) -> None:
+        """Record an effect for the next morning (§14) on the Carry-Forward card."""
+        self.carry[key] = value
+        self.log(f"carry-forward: {effect}", section)
+
+    # -- items and cards ----------------------------------------------------------------------
+    def gain_item(self, item: str, section: str = "§7 Item Reference") -> bool:
+        """Take an item into hand; returns whether it was taken. A duplicate of a held item
+        is refused, except that a fresh card of an item with charges replaces a spent one
+        (§7 Lockpick Kit: "only a fresh card resets them")."""
+        row = self.rules.rows("tables/items.csv").get(item) or {}
+        charges = int(row.get("charges") or 1)
+        if item in self.items:
+            if charges == 1:
+                self.log(f"{item} is already held", "§7")
+                return False
+            self.release_card(item)
+        self.items[item] = charges
+        self.log(f"gained the {item}", section)
+        from .items import on_gain
+
+        on_gain(self, item)
+        return True
+
+    def use_charge(self, item: str, section: str = "§6 Special Keys") -> None:
+        self.items[item] -= 1
+        self.log(f"used a {item} charge ({self.items[item]} left)", section)
+        if self.items[item] == 0:
+            self.lose_item(item)
+
+    def lose_item(self, item: str) -> None:
+        del self.items[item]
+        self.release_card(item)
+
+    def release_card(self, item: str) -> None:
+        """The card of an item no longer held goes to its deck's discards."""
+        for (deck, card), n in list(self.held.items()):
+            row = self.rules.rows(f"decks/{deck}.csv")[card]
+            if row.get("item") == item and n:
+                self.held[(deck, card)] = n - 1
+                discard = self.decks[deck][1]
+                discard[card] = discard.get(card, 0) + 1
+                return
+
+    def draw_card(self, step: CardDraw, card: str) -> None:
+        """Resolve one drawn card (§7, §8): its gains via :func:`mechanics.card_gain`."""
+        deck = step.deck
+        remaining, discard = self.decks[deck]
+        if not sum(remaining.values()):
+            remaining, discard = dict(discard), {}
+            self.decks[deck] = (remaining, discard)
+            self.log(f"the {deck} deck is empty: discards reshuffled", "§8 Deck Reshuffle Rule")
+        remaining[card] -= 1
+        row = self.rules.rows(f"decks/{deck}.csv")[card]
+        self.log(f"drew {card}", row["source"])
+        got = card_gain(self.rules, deck, card, tuple(self.items))
+        for resource, value in got.amounts.items():
+            if isinstance(value, int):
+                self.gain(resource, value, card, row["source"])
+            else:
+                from .rooms.common import amount_roll
+
+                self.queue(amount_roll(step.cell, resource, value.values), front=True)
+        if got.trunks and step.cell is not None:
+            self.add_trunks(step.cell, got.trunks, row["source"])
+        taken = got.item is not None and self.gain_item(got.item, row["source"])
+        if taken and got.kept:
+            self.held[(deck, card)] = self.held.get((deck, card), 0) + 1
+        elif step.bottom and self.rules.variant("closet_returns") == "bottom":
+            remaining[card] += 1
+            self.set_flag(f"bottom:{deck}", self.flag(f"bottom:{deck}", ()) + (card,))
+        else:
+            discard[card] = discard.get(card, 0) + 1
+
+    # -- the board ---------------------------------------------------------------------------
+    def place(self, room: str, rotation: int) -> None:
+        """Place the chosen tile of the draft and end the draft (§4 Step 4)."""
+        from .drafting import placed
+
+        d = self.drafting
+        target = d.target
+        shape = self.rules.room(room)["shape"]
+        self.board[target] = Tile(room, target, rotation, doors(shape, rotation))
+        hand = list(d.hand)
+        del hand[d.slot - 1]
+        returned = hand[1:] if d.sleeve and d.slot != 1 else hand
+        for tile in returned + list(d.set_aside):
+            self.bag[tile] = self.bag.get(tile, 0) + 1
+        if d.sleeve:
+            self.set_flag("sleeve", self.flag("sleeve") - (d.slot == 1))
+        self.log(f"placed {room} at {target}", "§4 Step 4")
+        self.drafting = None
+        self.turn += 1
+        placed(self, target)
+
+    def end_draft(self, why: str, section: str) -> None:
+        """End a draft without placing a tile: every drawn tile returns to the bag."""
+        d = self.drafting
+        tiles = list(d.hand[1:] if d.sleeve else d.hand) + list(d.set_aside)
+        for tile in tiles:
+            self.bag[tile] = self.bag.get(tile, 0) + 1
+        self.log(why, section)
+        self.drafting = None
+        self.turn += 1
+
+    def advance(self) -> None:
+        """Start the next automatic step of a draft once its random steps are resolved."""
+        d = self.drafting
+        if d is None or self.pending:
+            return
+        if not d.hand and d.door in self.padlocks:
+            return  # waiting for the player to pay or turn back
+        bag_tiles = len(d.hand) - d.sleeve
+        if d.slot is None and bag_tiles < d.size - d.sleeve and sum(self.bag.values()):
+            self.queue(TileDraw())
+        elif d.slot is None and not d.hand:
+            self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
+
+    def freeze(self) -> State:
+        self._prune()
+        if not self.pending and self.drafting is None and self.over is None:
+            if self.res["steps"] <= 0 and self.rules.variant("zero_steps") == "immediate_end":
+                self.over = "out of steps"
+                self.log("steps reached 0: the day ends", "§5 The Planetarium")
+        s = self.s
+        out = self._out
+        nonzero = _nonzero
+        return State(
+            rules=s.rules, seed=s.seed, campaign=s.campaign, position=self.position,
+            resources=out("res", freeze), items=out("items", freeze),
+            board=out("board", freeze), padlocks=out("padlocks", frozenset),
+            dirt=out("dirt", lambda d: freeze(nonzero(d))),
+            trunks=out("trunks", lambda d: freeze(nonzero(d))),
+            fruit=out("fruit", lambda d: freeze({c: f for c, f in d.items() if f})),
+            tokens=out("tokens", lambda d: freeze({c: freeze(nonzero(t))
+                                                   for c, t in d.items() if nonzero(t)})),
+            bag=out("bag", lambda d: freeze(nonzero(d))),
+            decks=out("decks", lambda ds: freeze({d: (freeze(r), freeze(x))
+                                                  for d, (r, x) in ds.items()})),
+            held_cards=out("held", lambda d: freeze(nonzero(d))),
+            entered=out("entered", frozenset), flags=out("flags", freeze),
+            carry=out("carry", freeze),
+            pending=tuple(self.pending), drafting=self.drafting, turn=self.turn,
+            over=self.over, steps_gained=self.gained, steps_spent=self.spent, parent=s,
+            action=self.action, events=tuple(self.events), depth=s.depth + 1,
+        )
+
+    def _prune(self) -> None:
+        """Drop random steps that have nothing left to draw from."""
+        while self.pending:
+            p = self.pending[0]
+            if isinstance(p, CardDraw) and not any(sum(pile.values())
+                                                   for pile in self.decks[p.deck]):
+                self.log(f"the {p.deck} deck has no cards left", "§8 Deck Reshuffle Rule")
+            elif not isinstance(p, CardDraw | TileDraw) and not p.weights(self.view()):
+                self.log(f"nothing left to {p.label()}", "§8")
+            else:
+                return
+            self.pending.pop(0)
+
+    def view(self) -> State:
+        """A read-only state with the work's current fields (for weights that read them)."""
+        return replace(self.s, fruit=freeze(self.fruit) if "fruit" in self.__dict__
+                       else self.s.fruit, items=freeze(dict(self.items))
+                       if "items" in self.__dict__ else self.s.items)
+
+
+def _nonzero(d: dict) -> dict:
+    return {k: v for k, v in d.items() if v}
+
+
+__all__ = ["HANDLERS", "LEGAL", "Work", "handles", "hooks", "legal", "legal_actions", "match",
+           "phase", "step"]

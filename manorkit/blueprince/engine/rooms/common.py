@@ -1,0 +1,131 @@
+"""What every room shares: the data-driven entry rewards and spawns (``room_resources.csv``,
+``item_spawns.csv``), tokens lying on a tile, and the generic random steps (trunk, spawn and
+fruit rolls, printed amounts)."""
+
+from __future__ import annotations
+
+from ...mechanics import numbered_die, pantry_fruit_weights
+from ...placement import Cell
+from ..hooks import on_roll
+from ..pending import CardDraw, Roll
+from ..setup import RESOURCES
+
+#: Decks an ``item_spawns.csv`` row draws from, by column.
+SPAWN_DECKS = (("common", "common_items"), ("special", "special_items"))
+
+
+def pays(rules, when: str, first: bool) -> bool:
+    """Whether a reward marked ``when`` pays on this entry (variant ``repeat_entry_rewards``:
+    first entry per run, or every entry; ``every_entry`` rows always pay)."""
+    if when == "every_entry":
+        return True
+    if when == "entry":
+        return first or rules.variant("repeat_entry_rewards") == "every_entry"
+    return when == "first_entry" and first
+
+
+def entry_rewards(work, cell: Cell, first: bool) -> None:
+    """The room's fixed resources and item spawns on entry (§7, §16). A sheltered room's
+    losses do not apply (§19 Shelter)."""
+    rules = work.rules
+    room = work.room_at(cell)
+    row = rules.rows("tables/room_resources.csv").get(room)
+    if row is not None and pays(rules, row["when"], first):
+        sheltered = list(cell) in work.flag("sheltered", ())
+        for resource in ("steps", "coins", "gems", "keys"):
+            value = row[resource]
+            if value and not (sheltered and value < 0):
+                work.gain(resource, int(value), f"{room} ({row['when'].replace('_', ' ')})",
+                          row["source"])
+    spawn = rules.rows("tables/item_spawns.csv").get(room)
+    if spawn is not None and spawn["when"] == "entry" and pays(rules, "entry", first):
+        item_spawn(work, cell, spawn)
+
+
+def spawn_draws(row) -> tuple[str, ...]:
+    return tuple(deck for col, deck in SPAWN_DECKS for _ in range(int(row[col] or 0)))
+
+
+def suppressed(work, room: str) -> bool:
+    """§16 Maid's Chamber: random item spawns of Bedrooms and Green Rooms are suppressed
+    for the rest of the run once it is drafted; ``random_spawn_rooms=icon_tiles`` rolls only
+    on tiles with an item icon (``rooms.csv`` tag ``item_icon``)."""
+    colours = work.colours(room)
+    if not ({"purple", "green"} & set(colours)):
+        return False
+    if work.flag("maid"):
+        return True
+    tags = work.rules.room(room)["tags"] or ()
+    return work.rules.variant("random_spawn_rooms") == "icon_tiles" and "item_icon" not in tags
+
+
+def item_spawn(work, cell: Cell, row) -> None:
+    """Queue a room's spawn: a roll (then its draws on a hit) or its guaranteed draws (§7)."""
+    draws = spawn_draws(row)
+    room = work.room_at(cell)
+    if row["die"]:
+        if suppressed(work, room):
+            work.log(f"{room}: item spawns are suppressed", "§16 Maid's Chamber")
+            return
+        die, hits = numbered_die(work.rules, row["die"], row["success"])
+        work.queue(Roll("spawn", cell, die, data=(tuple(sorted(hits)), draws)))
+    else:
+        for deck in draws:
+            work.queue(CardDraw(deck, cell, bottom=room == "Closet"))
+
+
+def collect(work, cell: Cell) -> None:
+    """Pick up the spread tokens and items lying on the tile entered (§10, §7)."""
+    here = work.tokens.get(cell)
+    if not here:
+        return
+    lying = dict(here)
+    del work.tokens[cell]
+    for what, n in sorted(lying.items()):
+        if what in RESOURCES:
+            work.gain(what, n, f"tokens on {work.room_at(cell)}", "§10 How Spread Works")
+        elif what in work.rules.rows("tables/food.csv"):
+            work.fruit[cell] = work.fruit.get(cell, ()) + (what,) * n
+        else:
+            work.gain_item(what, "§7 Finding Items")
+
+
+def amount_roll(cell: Cell | None, resource: str, values: tuple[int, ...]) -> Roll:
+    """A printed range ("1-2 Coins"): each amount equally likely (placeholder, §8)."""
+    return Roll("amount", cell, options=tuple((v, 1) for v in values), data=(resource,))
+
+
+def fruit_roll(work, cell: Cell) -> Roll:
+    """The Pantry's random fruit token (variant ``pantry_fruit``, :mod:`mechanics.fruit`)."""
+    on_board: dict[str, int] = {}
+    for fruits in work.fruit.values():
+        for f in fruits:
+            on_board[f] = on_board.get(f, 0) + 1
+    weights = pantry_fruit_weights(work.rules, on_board)
+    return Roll("fruit", cell, options=tuple(weights.items()))
+
+
+@on_roll("trunk", "trunk roll")
+def _trunk(work, step: Roll, value) -> None:
+    if value == "OPEN":
+        work.add_trunks(step.cell, 1, "§8 Locked Trunks")
+
+
+@on_roll("spawn", "spawn roll")
+def _spawn(work, step: Roll, value) -> None:
+    hits, draws = step.data
+    if str(value) in hits:
+        work.log(f"{value}: the room holds an item", "§7 Item Spawn Decks")
+        for deck in reversed(draws):
+            work.queue(CardDraw(deck, step.cell), front=True)
+
+
+@on_roll("amount", "amount shown")
+def _amount(work, step: Roll, value) -> None:
+    work.gain(step.data[0], int(value), f"the card shows {value}", "§8")
+
+
+@on_roll("fruit", "fruit")
+def _fruit(work, step: Roll, value) -> None:
+    work.fruit[step.cell] = work.fruit.get(step.cell, ()) + (value,)
+    work.log(f"{value} token on {work.room_at(step.cell)}", "§16 Pantry")

@@ -1,0 +1,67 @@
+"""Special keys used on a locked door (§6 Special Keys): the Prism Key's lite colour effects
+and the Secret Garden Key's spawn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...mechanics.numbers import number
+from ..board import placements
+
+
+def prism_lite(work, colour: str = "") -> None:
+    """The lite effect of the room drafted from, by its colour (``prism_key.csv``); a room of
+    two colours uses ``colour`` under ``prism_key_dual_colour=player_choice`` and both under
+    ``both``."""
+    room = work.room_at(work.drafting.origin)
+    usable = [c for c in work.colours(room) if c in PRISM]
+    if work.rules.variant("prism_key_dual_colour") == "both":
+        chosen = usable
+    else:
+        chosen = [colour or usable[0]]
+    for c in chosen:
+        PRISM[c](work)
+
+
+def _orange(work) -> None:
+    work.padlocks.clear()
+    work.log("Prism Key (orange): every padlock token is removed", "§6 Special Keys")
+
+
+def _green(work) -> None:
+    work.add_dirt(work.position, 1, "§6 Special Keys")
+
+
+def _purple(work) -> None:
+    bedrooms = sum(work.rules.room(t.room)["bedroom_weight"] for t in work.board.values())
+    work.gain("steps", bedrooms * number(work.rules, "prism_purple_steps"),
+              "Prism Key (purple)", "§6 Special Keys")
+
+
+def _red(work) -> None:
+    work.set_flag("prism_red_move", True)
+    work.log("Prism Key (red): you may move 1 rank up or down for free", "§6 Special Keys")
+
+
+def _yellow(work) -> None:
+    work.gain("gems", number(work.rules, "prism_yellow_gems"), "Prism Key (yellow)",
+              "§6 Special Keys")
+
+
+PRISM = {"orange": _orange, "green": _green, "purple": _purple, "red": _red,
+         "yellow": _yellow}
+
+
+def spawn_secret_garden(work) -> None:
+    """§6, §16 Secret Garden: the key on a valid east or west edge door places the Secret
+    Garden at once, without drawing (``secret_garden_spawn=direct_placement``), or adds it to
+    the bag for this run (``enters_bag``), and the draft goes on."""
+    d = work.drafting
+    if work.rules.variant("secret_garden_spawn") == "enters_bag":
+        work.add_to_bag("Secret Garden", "the Secret Garden Key", "§5 Found Floorplans")
+        return
+    turns = placements(work.rules, "Secret Garden", d.origin, d.direction)
+    work.drafting = replace(d, hand=("Secret Garden",), slot=1, sleeve=False)
+    work.log("the Secret Garden Key opens the door onto the Secret Garden",
+             "§6 Special Keys")
+    work.place("Secret Garden", turns[0])

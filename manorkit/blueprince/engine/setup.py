@@ -1,0 +1,148 @@
+"""The morning of a run (§3 Setup): the board, the Active Bag, decks and resources."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..placement import Cell
+from ..rules import Rules, load_rules
+from .actions import IllegalAction
+from .board import Tile, doors, neighbour, rotations
+
+START = (1, 3)
+ANTECHAMBER = (9, 3)
+RESOURCES = ("steps", "gems", "keys", "coins", "ivory_dice")
+#: Decks the engine draws from during a day (§7, §8); the others are campaign decks.
+DAY_DECKS = ("dig", "trunk", "common_items", "special_items")
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """What earlier days left behind that shapes this morning (§3 steps 3, 6 and 9, §14).
+
+    ``unlocked``: Studio Additions unlocked (§17); ``found``: Found Floor Plans discovered
+    (§5); ``foundation``: The Foundation's permanent cell (§3 step 3); ``bonuses``: resources
+    added this morning, e.g. ``(("steps", 20),)`` (§3 step 9); ``run``: this run's number
+    (§12 runs 20-21); ``observatory_rolls``: extra first-entry Observatory rolls (§5 The
+    Planetarium).
+    """
+
+    apple_orchard: bool = False
+    unlocked: tuple[str, ...] = ()
+    foundation: Cell | None = None
+    bonuses: tuple[tuple[str, int], ...] = ()
+    found: tuple[str, ...] = ()
+    run: int = 1
+    observatory_rolls: int = 0
+
+    def to_json(self) -> dict:
+        return {"apple_orchard": self.apple_orchard, "unlocked": list(self.unlocked),
+                "foundation": list(self.foundation) if self.foundation else None,
+                "bonuses": [list(b) for b in self.bonuses], "found": list(self.found),
+                "run": self.run, "observatory_rolls": self.observatory_rolls}
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> Campaign:
+        data = data or {}
+        if not isinstance(data, dict):
+            raise ValueError(f"campaign must be a JSON object, got {data!r}")
+        found = data.get("foundation")
+        try:
+            return cls(bool(data.get("apple_orchard", False)),
+                       tuple(str(r) for r in data.get("unlocked", ())),
+                       tuple(int(v) for v in found) if found else None,
+                       tuple((str(r), int(n)) for r, n in data.get("bonuses", ())),
+                       tuple(str(r) for r in data.get("found", ())),
+                       int(data.get("run", 1)), int(data.get("observatory_rolls", 0)))
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"campaign: malformed field ({err})") from None
+
+    def check(self, rules: Rules) -> None:
+        """Refuse a campaign the rules forbid: unknown rooms or resources, or The Foundation
+        on a cell §3 step 3 forbids (the fixed tiles' cells among them)."""
+        for name in self.unlocked:
+            if rules.rows("rooms.csv").get(name, {}).get("category") != "studio":
+                raise IllegalAction(f"campaign unlocks {name!r}, which is not a Studio Addition")
+        for name in self.found:
+            if rules.rows("rooms.csv").get(name, {}).get("category") != "found":
+                raise IllegalAction(f"campaign finds {name!r}, which is not a Found Floor Plan")
+        for resource, _ in self.bonuses:
+            if resource not in RESOURCES:
+                raise IllegalAction(f"unknown resource {resource!r} in campaign bonuses")
+        if self.foundation is not None and tuple(self.foundation) not in rules.cells(
+                "The Foundation"):
+            raise IllegalAction(f"The Foundation cannot stand at {self.foundation} (§3 step 3)")
+        if self.run < 1 or self.observatory_rolls < 0:
+            raise IllegalAction("campaign run must be at least 1 and observatory_rolls >= 0")
+
+
+def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None = None):
+    """Set up a run (§3): Entrance Hall at Rank 1, Column 3; Antechamber at Rank 9, Column 3;
+    the Active Bag; the decks; starting resources with their campaign modifiers."""
+    rules = load_rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise IllegalAction(f"rules must be a Rules value (load_rules()), got {rules!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise IllegalAction(f"seed must be a whole number, got {seed!r}")
+    campaign = Campaign() if campaign is None else campaign
+    if not isinstance(campaign, Campaign):
+        raise IllegalAction(f"campaign must be a Campaign, got {campaign!r}")
+    campaign.check(rules)
+    return replace(_morning(rules, campaign), seed=seed)
+
+
+@lru_cache(maxsize=64)
+def _morning(rules: Rules, campaign: Campaign):
+    """The set-up state of a run, before its seed (shared: states are immutable)."""
+    from .state import Event, State, freeze
+
+    board: dict[Cell, Tile] = {}
+    for name, row in rules.rows("rooms.csv").items():
+        fixed = rules.placement(name).fixed
+        if row["category"] == "fixed" and fixed is not None:
+            board[fixed] = fixed_tile(rules, name, fixed)
+    if campaign.foundation is not None:
+        cell = tuple(campaign.foundation)
+        board[cell] = fixed_tile(rules, "The Foundation", cell)
+    bag = {t: int(n) for t, n in rules.bag(day=1, unlocked=campaign.unlocked,
+                                          foundation_placed=campaign.foundation is not None
+                                          ).items()}
+    for name in campaign.found:
+        bag[name] = bag.get(name, 0) + 1
+    res = {r: 0 for r in RESOURCES}
+    for name, row in rules.rows("tables/starting_resources.csv").items():
+        res[name] = int(row["amount"])
+    bonuses = list(campaign.bonuses)
+    if campaign.apple_orchard:
+        bonuses += [("steps", row["steps"]) for row in
+                    rules.rows("tables/carry_forward.csv").values()
+                    if row["trigger"] == "gate_code" and row["steps"]]
+    for resource, amount in bonuses:
+        res[resource] = max(0, res[resource] + int(amount))
+    decks = {d: (freeze(dict(rules.deck_counts(d))), freeze({})) for d in DAY_DECKS}
+    flags = {"observatory_rolls": campaign.observatory_rolls} if campaign.observatory_rolls \
+        else {}
+    return State(
+        rules=rules, seed=0, campaign=campaign, position=START,
+        resources=freeze(res), items=freeze({}), board=freeze(board),
+        padlocks=frozenset(), dirt=freeze({}), trunks=freeze({}), fruit=freeze({}),
+        tokens=freeze({}), bag=freeze(bag), decks=freeze(decks), held_cards=freeze({}),
+        entered=frozenset({START}), flags=freeze(flags), carry=freeze({}),
+        events=(Event(0, 0, "setup", (
+            f"Entrance Hall at (1, 3); {sum(bag.values())} tiles in the Active Bag; "
+            f"{res['steps']} steps, {res['gems']} gems, {res['keys']} keys, "
+            f"{res['coins']} coins"), "§3 Setup"),),
+    )
+
+
+def fixed_tile(rules: Rules, name: str, cell: Cell) -> Tile:
+    """A pre-placed tile, turned so that the most of its doors lead onto the board."""
+    shape = rules.room(name)["shape"]
+    best = max(rotations(shape), key=lambda r: (
+        sum(neighbour(cell, d) is not None for d in doors(shape, r)), -r))
+    return Tile(name, cell, best, doors(shape, best))
+
+
+__all__ = ["ANTECHAMBER", "Campaign", "DAY_DECKS", "RESOURCES", "START",
+           "fixed_tile", "new_day"]

@@ -1,0 +1,186 @@
+"""Actions B-E of a turn (§4): moving and entering rooms, digging, trunks, fruit, shops,
+room and item abilities, and ending the day; each with its legality."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ..mechanics import food_steps
+from ..mechanics.numbers import number
+from ..placement import Cell
+from . import hooks
+from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
+from .board import Tile, edge, paths
+from .pending import CardDraw
+from .reducer import Work, handles, legal
+from .setup import ANTECHAMBER
+from .state import State
+
+#: Antechamber side → the door a pulled lever opens (§13: west, south and east).
+LEVER_SIDES = {"west": 3, "south": 2, "east": 1}
+
+
+# -- Action B: moving --------------------------------------------------------------------------
+
+def routes(state: State) -> dict[Cell, tuple]:
+    """Cheapest routes to every room the marker can reach (§4 Action B). The Antechamber's
+    doors open only by pulled levers (§13)."""
+    board = dict(state.board)
+    ante = board.get(ANTECHAMBER)
+    if ante is not None:
+        sides = frozenset(LEVER_SIDES[s] for s in state.flags.get("levers", ()))
+        board[ANTECHAMBER] = Tile(ante.room, ante.cell, ante.rotation, ante.doors & sides)
+    return paths(board, state.position, state.padlocks)
+
+
+def _payments(state: State, locks: int) -> list[tuple[str, ...]]:
+    held = {"key": state.resources["keys"], "lockpick": state.items.get("Lockpick Kit", 0),
+            "silver_key": state.items.get("Silver Key", 0)}
+    return [pay for pay in combinations_with_replacement(PAYMENTS, locks)
+            if all(pay.count(m) <= n for m, n in held.items())]
+
+
+@legal("turn")
+def _moves(state: State) -> list:
+    out = []
+    for cell, (_, steps, locks) in sorted(state.routes().items()):
+        if steps <= state.resources["steps"]:
+            room = state.board[cell].room
+            out.extend(Move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
+    return out
+
+
+@handles(Move)
+def _move(work: Work, move: Move) -> None:
+    _, steps, doors_on = work.s.routes()[move.cell]
+    for door, method in zip(doors_on, move.pay, strict=True):
+        if method == "key":
+            work.gain("keys", -1, "opened a padlocked door", "§4 Action B")
+        else:
+            work.use_charge("Lockpick Kit" if method == "lockpick" else "Silver Key",
+                            "§4 Action B")
+        work.padlocks.discard(door)
+    work.turn += 1
+    enter(work, move.cell, steps)
+
+
+def enter(work: Work, cell: Cell, steps: int) -> None:
+    """Arrive in the room at ``cell`` after paying ``steps`` (§4 Action B): the dinner bell
+    (§11), tokens and items lying there (§10), the data's entry rewards and spawns (§7, §16),
+    the room's own effect, and what held items and rooms on the board do on entries."""
+    from .items import watch_enter
+    from .rooms.common import collect, entry_rewards
+
+    room = work.room_at(cell)
+    if steps:
+        work.gain("steps", -steps, f"moved to {room}", "§4 Action B")
+    work.position = cell
+    first = cell not in work.entered
+    work.entered.add(cell)
+    if cell[0] >= number(work.rules, "bell_rank") and not work.flag("bell"):
+        work.set_flag("bell", True)
+        work.log("the bell rings: \"Dinner's ready\" — the meal is served", "§18 The Service Bell")
+    collect(work, cell)
+    entry_rewards(work, cell, first)
+    if room in hooks.ENTER:
+        hooks.ENTER[room](work, cell, first)
+    for other, tile in sorted(work.board.items()):
+        if tile.room in hooks.WATCH_ENTER:
+            hooks.WATCH_ENTER[tile.room](work, other, cell, first)
+    watch_enter(work, cell, first)
+
+
+# -- digging, trunks, fruit --------------------------------------------------------------------
+
+@legal("turn")
+def _tokens(state: State) -> list:
+    out: list = []
+    here = state.position
+    if state.dirt.get(here) and "Shovel" in state.items:
+        out.append(Dig())
+    if state.trunks.get(here):
+        if state.resources["keys"]:
+            out.append(OpenTrunk("key"))
+        if "Sledgehammer" in state.items:
+            out.append(OpenTrunk("sledgehammer"))
+    out.extend(Eat(f) for f in sorted(set(state.fruit.get(here, ()))))
+    return out
+
+
+@handles(Dig)
+def _dig(work: Work, action: Dig) -> None:
+    here = work.position
+    work.dirt[here] -= 1
+    if work.rules.variant("dig_step_cost") == "one_step":
+        work.gain("steps", -1, "dug", "§16 Cloister")
+    n = number(work.rules, "metal_detector_cards") if "Metal Detector" in work.items else 1
+    work.log(f"dug a dirt pile: draw {n} Dig Result card(s)", "§8 Digging")
+    for _ in range(n):
+        work.queue(CardDraw("dig", here))
+    dug(work, here)
+
+
+def dug(work: Work, cell: Cell) -> None:
+    """After any dig: the Kennel unlocks every door of the room dug in (§8 Kennel bonus)."""
+    if "Kennel" not in work.on_board():
+        return
+    tile = work.board[cell]
+    for d in tile.doors:
+        work.padlocks.discard(edge(cell, d))
+    if work.rules.variant("kennel_unlock_scope") == "doors_stay_unlocked":
+        known = work.flag("unlocked_doors", ())
+        work.set_flag("unlocked_doors", known + tuple(list(edge(cell, d)) for d in
+                                                      sorted(tile.doors)))
+    work.log(f"the Kennel: every door of {tile.room} is unlocked", "§8 Digging")
+
+
+@handles(OpenTrunk)
+def _open_trunk(work: Work, action: OpenTrunk) -> None:
+    work.trunks[work.position] -= 1
+    if action.method == "key":
+        work.gain("keys", -1, "opened a trunk", "§8 Locked Trunks")
+    work.log("opened a trunk: draw 1 Trunk Result card", "§8 Locked Trunks")
+    work.queue(CardDraw("trunk", work.position))
+
+
+@handles(Eat)
+def _eat(work: Work, action: Eat) -> None:
+    fruits = list(work.fruit[work.position])
+    fruits.remove(action.fruit)
+    work.fruit[work.position] = tuple(fruits)
+    work.gain("steps", food_steps(work.rules, action.fruit, tuple(work.items)),
+              f"ate the {action.fruit}", "§11 Fruit Tokens")
+
+
+# -- Actions C-D: shops and abilities; Action E ----------------------------------------------
+
+@legal("turn")
+def _abilities(state: State) -> list:
+    from .items import offers as item_offers
+
+    room = state.board[state.position].room
+    out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []
+    out.extend(item_offers(state))
+    out.append(EndDay())
+    return out
+
+
+@handles(Buy)
+def _buy(work: Work, action: Buy) -> None:
+    hooks.BUY[work.room_at(work.position)](work, action)
+
+
+@handles(Use)
+def _use(work: Work, action: Use) -> None:
+    if action.ability not in hooks.USES:
+        raise IllegalAction(f"no ability {action.ability!r}")
+    hooks.USES[action.ability].fn(work, action)
+
+
+@handles(EndDay)
+def _end_day(work: Work, action: EndDay) -> None:
+    work.over = "called it a day"
+    work.log("the day ends", "§4 Action E")
+    room = work.room_at(work.position)
+    if room in hooks.END_DAY:
+        hooks.END_DAY[room](work, work.position)

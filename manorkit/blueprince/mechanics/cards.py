@@ -1,0 +1,73 @@
+"""What a drawn card does (§7 Item Spawn Decks, §8 Dig Result Deck, §8 Trunk Result Deck).
+
+A card gives the resources printed on it, food eaten at once (§11), trunk tokens (§7 Locked
+Trunk token) and at most one item. "If already held, gain X instead" pays the card's
+``instead_keys`` / ``instead_coins`` in place of an item already held (§8). Variant
+``held_item_cards``: ``in_hand`` keeps the card of an item taken into hand out of the deck
+until the item is spent, so a reshuffle does not return it (§7 "Items are held in hand");
+``discarded`` discards every card after drawing, items included (§8 "Discard after drawing").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+
+from ..loader import Span
+from ..rules import Rules
+from .food import food_steps
+
+RESOURCES = ("steps", "coins", "gems", "keys", "ivory_dice")
+
+
+@dataclass(frozen=True)
+class CardGain:
+    """The effect of one card: fixed ``amounts`` (a :class:`Span` is a printed range), the
+    ``item`` taken into hand (None if none, or already held), trunk tokens placed, and
+    whether the card itself stays in hand (``kept``)."""
+
+    amounts: Mapping[str, int | Span] = field(default_factory=dict)
+    item: str | None = None
+    trunks: int = 0
+    kept: bool = False
+
+
+def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = ()) -> CardGain:
+    """What drawing ``card`` from ``deck`` gives while holding the items ``held``.
+
+    The card's printed resources; food's steps with the modifiers held (§11); the card's
+    item unless already held, in which case ``instead_*`` is paid (§8); the Running Shoes
+    give their steps on collection and are not kept under ``running_shoes=consumed`` (§7).
+    """
+    row = rules.rows(f"decks/{deck}.csv")[card]
+    amounts: dict[str, int | Span] = {}
+    for resource in RESOURCES:
+        value = row.get(resource)
+        if isinstance(value, Span) or value:
+            amounts[resource] = value
+    if row.get("food"):
+        amounts["steps"] = _plus(amounts.get("steps"), food_steps(rules, row["food"], held))
+    item = row.get("item") or None
+    if item and item in held and _charges(rules, item) == 1:
+        for resource in ("keys", "coins"):
+            extra = row.get(f"instead_{resource}")
+            if extra:
+                amounts[resource] = _plus(amounts.get(resource), extra)
+        item = None
+    if item == "Running Shoes" and rules.variant("running_shoes") == "consumed":
+        item = None
+    kept = item is not None and rules.variant("held_item_cards") == "in_hand"
+    return CardGain(amounts, item, int(row.get("trunks") or 0), kept)
+
+
+def _charges(rules: Rules, item: str) -> int:
+    row = rules.rows("tables/items.csv").get(item) or {}
+    return int(row.get("charges") or 1)
+
+
+def _plus(value: int | Span | None, extra: int | Span) -> int | Span:
+    if value is None:
+        return extra
+    if isinstance(value, Span) or isinstance(extra, Span):
+        raise ValueError("a card cannot add two printed ranges")
+    return int(value) + int(extra)

@@ -1,0 +1,45 @@
+"""How many tiles a draft draws and what a tile costs (§4 Steps 2-4, §16, §17, §19)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..rules import Rules
+from .numbers import number
+
+
+def colours(rules: Rules, room: str) -> tuple[str, ...]:
+    """A tile's colours; under ``tunnel_colour=also_green`` the Tunnel is also green (§9)."""
+    found = tuple(rules.room(room)["colours"])
+    if room == "Tunnel" and rules.variant("tunnel_colour") == "also_green":
+        found += ("green",)
+    return found
+
+
+def draw_size(rules: Rules, room: str, on_board: Collection[str] = ()) -> int:
+    """Tiles drawn when drafting from a door of ``room`` (the sleeve Tunnel included).
+
+    ``draw`` (3, §4 Step 2); ``library_draw`` from the Library (4, §16 Library); plus
+    ``solarium_extra`` from a Green Room door while the Solarium is on the board, and from
+    the Library under ``library_solarium=stacks`` (§17 Solarium, §16 Library).
+    """
+    size = number(rules, "library_draw") if room == "Library" else number(rules, "draw")
+    if "Solarium" in on_board and ("green" in colours(rules, room) or (
+            room == "Library" and rules.variant("library_solarium") == "stacks")):
+        size += number(rules, "solarium_extra")
+    return size
+
+
+def tile_cost(rules: Rules, room: str, *, terrace: bool = False,
+              hovel: bool = False) -> tuple[int, int]:
+    """``(gems, steps)`` to draft ``room`` from a paid slot (Slot 1 is free, §4 Gem Cost Rules).
+
+    Gems as printed; none for a Green Room while the Terrace is on the board (§16 Terrace);
+    under the Hovel the gems are paid as ``hovel_steps_per_gem`` steps each (§19 Hovel).
+    """
+    gems = int(rules.room(room)["gem_cost"])
+    if terrace and "green" in colours(rules, room):
+        gems = 0
+    if hovel:
+        return 0, gems * number(rules, "hovel_steps_per_gem")
+    return gems, 0

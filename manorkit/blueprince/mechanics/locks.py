@@ -1,0 +1,38 @@
+"""Which lock die a door rolls (§4 Step 1, §6 The Lock Dice, §6 Special Lock Rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..placement import Cell
+from ..rules import Rules
+
+
+def lock_die(rules: Rules, lock: str, rank: int) -> str | None:
+    """The lock die a door rolls, by its room's ``lock`` column and the rank whose die applies
+    (§4 Step 1, §6): None when it is never locked. ``red`` rooms roll the red die at every
+    rank, except at ranks without a die under ``special_locks_low_ranks=never_locked``."""
+    if lock in ("never", "vestibule"):  # the Vestibule's doors are settled when drafted (§17)
+        return None
+    die_name = rules.rank_die(rank)
+    if lock == "red":
+        low = die_name is None and rules.variant("special_locks_low_ranks") == "never_locked"
+        return None if low else "lock_red"
+    return die_name
+
+
+def door_die(rules: Rules, room: str, origin: Cell, target: Cell,
+             on_board: Collection[str] = ()) -> str | None:
+    """The lock die for drafting from ``room`` at ``origin`` into ``target``; None when the
+    door is never locked.
+
+    ``lock_rank_basis`` picks whose rank decides (the current room's, or the cell drafted
+    into). With the Foyer on the board every Hallway's doors are unlocked (§16 Foyer: "Any
+    Hallway room drafted after the Foyer is placed also has all its doors unlocked");
+    ``tunnel_colour=also_green`` does not change that the Tunnel is a Hallway (§9).
+    """
+    rank = origin[0] if rules.variant("lock_rank_basis") == "current_room" else target[0]
+    row = rules.room(room)
+    if "Foyer" in on_board and "orange" in row["colours"]:
+        return None
+    return lock_die(rules, row["lock"], rank)

@@ -1,0 +1,13 @@
+"""Single numbers the rulebook states in prose, read from ``tables/numbers.csv``."""
+
+from __future__ import annotations
+
+from ..rules import Rules
+
+
+def number(rules: Rules, name: str) -> int:
+    """The value of ``name`` in ``tables/numbers.csv`` (e.g. ``draw`` = 3, §4 Step 2)."""
+    rows = rules.rows("tables/numbers.csv")
+    if name not in rows:
+        raise KeyError(f"tables/numbers.csv has no row {name!r}; rows: {', '.join(rows)}")
+    return int(rows[name]["value"])

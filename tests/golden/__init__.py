@@ -1,0 +1,1 @@
+"""Golden playthroughs: scripted days whose event logs are committed and diffed."""
