@@ -3,9 +3,10 @@
 A card gives the resources printed on it, food eaten at once (§11), trunk tokens (§7 Locked
 Trunk token) and at most one item. "If already held, gain X instead" pays the card's
 ``instead_keys`` / ``instead_coins`` in place of an item already held (§8). Variant
-``held_item_cards``: ``in_hand`` keeps the card of an item taken into hand out of the deck
-until the item is spent, so a reshuffle does not return it (§7 "Items are held in hand");
-``discarded`` discards every card after drawing, items included (§8 "Discard after drawing").
+``held_item_cards``: ``discarded`` (default) discards every card after drawing, items
+included (§8 "Discard after drawing"; the item is tracked apart from its card); ``in_hand``
+keeps the card of an item taken into hand out of the deck until the item is spent, so a
+reshuffle does not return it (§7 "Items are held in hand").
 """
 
 from __future__ import annotations

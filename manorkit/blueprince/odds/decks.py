@@ -13,9 +13,10 @@ all the cards left (when ``T`` runs past them, that pass is fixed), then whole f
 then a multivariate hypergeometric sample of the last, partial pass.
 
 Every drawn card counts as discarded once resolved, item cards included (§8 "gather all
-discarded cards"; a reading: §7 has kept items held in hand), so every fresh pass is the full
-deck. Variants honoured: ``closet_returns`` (``bottom``:
-Closet cards go under their deck, which then cycles and never reshuffles),
+discarded cards"; variant ``held_item_cards=discarded``, the default), so every fresh pass is
+the full deck; under ``in_hand`` a draw that crosses a reshuffle is refused. Variants
+honoured: ``closet_returns`` (``bottom``: Closet cards go under their deck, which then
+cycles and never reshuffles),
 ``commissary_deck_exhausted``, ``repeat_entry_rewards``, ``nook_roll``, ``numbered_lock_die``,
 ``random_spawn_rooms``, and through ``rules.deck`` every variant that patches a deck
 (``trunk_deck_size``, ``shovel_count``, ``telescope_copies``).
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -51,9 +51,6 @@ _LOCKERS = "Locker Room"  # §16: one white-die roll per Key spent, on every ent
 _TRADE = "Trading Post"  # §19: set aside 1 held item, draw 2, keep 1
 _CLOSET = "Closet"  # §16 Closet, variant closet_returns
 _NOOK = "Nook"  # variant nook_roll
-_INSTEAD = re.compile(r"already held, gain (\d+) (\w+) instead", re.IGNORECASE)
-_WORDS = {"step": "steps", "coin": "coins", "key": "keys", "gem": "gems", "ivory": "ivory_dice",
-          "trunk": "trunks"}
 
 Cards = Mapping[str, int] | Iterable[str] | None
 
@@ -67,6 +64,7 @@ class _Deck:
     full: tuple[int, ...]  # their copies
     known: frozenset[str]  # every card the deck lists (0 copies under a variant included)
     after_draw: str
+    in_hand: bool = False  # item cards stay in hand, out of reshuffles (held_item_cards)
 
     @property
     def size(self) -> int:
@@ -79,9 +77,11 @@ def _named(rules: Rules, name: str) -> _Deck:
         raise ValueError(f"no deck {name!r}; decks: {', '.join(rules.deck_names)}")
     copies = rules.deck_counts(name)
     cards = tuple(sorted(copies))
-    return _Deck(name, cards, tuple(int(copies[c]) for c in cards),
-                 frozenset(rules.rows(f"decks/{name}.csv")),
-                 rules.rows("decks.csv")[name]["after_draw"])
+    rows = rules.rows(f"decks/{name}.csv")
+    return _Deck(name, cards, tuple(int(copies[c]) for c in cards), frozenset(rows),
+                 rules.rows("decks.csv")[name]["after_draw"],
+                 rules.variant("held_item_cards") == "in_hand"
+                 and any(r.get("item") for r in rows.values()))
 
 
 def _deck(deck: Any, rules: Rules) -> _Deck:
@@ -191,6 +191,10 @@ def _split(d: _Deck, mode: str, start: tuple[int, ...], total: int):
         return tuple(q * c for c in cycle), cycle, m
     if total <= left:
         return (0,) * len(start), start, total
+    if d.in_hand:
+        raise ValueError(f"{total} cards from the {d.name} deck cross a reshuffle: under "
+                         "held_item_cards=in_hand the fresh deck depends on the items still "
+                         "held, which these odds do not follow (use held_item_cards=discarded)")
     if mode == "keep":
         raise ValueError(f"only {left} cards are left in the {d.name} deck and it is not "
                          f"reshuffled (after_draw={d.after_draw}); cannot draw {total}")
@@ -384,13 +388,11 @@ class _Kind:
 
 
 def _instead(row: dict, resource: str) -> int:
-    """The amount of ``resource`` an "If already held, gain X instead" effect pays."""
-    found = _INSTEAD.search(row.get("effect") or "")
-    if not found or not row.get("item"):
+    """The amount of ``resource`` an "If already held, gain X instead" card pays (its
+    ``instead_keys`` / ``instead_coins`` column, read as :func:`mechanics.card_gain` does)."""
+    if not row.get("item"):
         return 0
-    word = found.group(2).lower()
-    paid = next((r for w, r in _WORDS.items() if word.startswith(w)), None)
-    return int(found.group(1)) if paid == resource else 0
+    return int(row.get(f"instead_{resource}") or 0)
 
 
 @lru_cache(maxsize=256)
