@@ -1,7 +1,8 @@
 """Blue Prince tabletop (the primary game): rules as data, exact odds, and the run engine."""
 
+from .coverage import coverage
 from .errors import RulesDataError
 from .placement import Placement
 from .rules import Rules, load_rules
 
-__all__ = ["Placement", "Rules", "RulesDataError", "load_rules"]
+__all__ = ["Placement", "Rules", "RulesDataError", "coverage", "load_rules"]

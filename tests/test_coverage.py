@@ -1,0 +1,25 @@
+"""coverage() is generated from the engine's registries and the tests."""
+
+from manorkit.blueprince import coverage, load_rules
+from manorkit.blueprince.engine import hooks
+
+STATUSES = {"implemented", "variant", "placeholder", "expansion", "campaign", "missing"}
+
+
+def test_one_row_per_room_item_action_step_and_variant():
+    rules = load_rules()
+    df = coverage()
+    assert set(df["status"]) <= STATUSES
+    assert set(df[df.kind == "room"].name) == set(rules.rows("rooms.csv"))
+    assert set(df[df.kind == "item"].name) == set(rules.rows("tables/items.csv"))
+    assert set(df[df.kind == "variant"].name) == set(rules._specs)
+    assert set(df[df.kind == "random step"].name) == set(hooks.ROLLS)
+
+
+def test_status_follows_the_registries(monkeypatch):
+    df = coverage().set_index("name")
+    assert df.loc["Pantry", "status"] == "implemented"
+    assert df.loc["Showroom", "status"] == "expansion"
+    assert "golden/logs/core_pantry_and_den.txt" in df.loc["Pantry", "tests"]
+    monkeypatch.delitem(hooks.DRAFT, "Pantry")
+    assert coverage().set_index("name").loc["Pantry", "status"] == "missing"
