@@ -292,8 +292,11 @@ def placed(work: Work, cell: Cell) -> None:
     from ..mechanics import trunk_die
 
     die = trunk_die(rules, room, cell[0])
-    for _ in range(row["trunk_rolls"] if die else 0):
-        work.queue(Roll("trunk", cell, die))
+    for _ in range(row["trunk_rolls"]):
+        if die is None:
+            work.add_trunks(cell, 1, "§8 Locked Trunks (never locked: OPEN)")
+        else:
+            work.queue(Roll("trunk", cell, die))
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
     for other, tile in sorted(work.board.items()):

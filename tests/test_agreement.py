@@ -1,0 +1,209 @@
+"""Agreement: for every kind of random step the engine can pend, under every variant that
+touches it, the engine's ``chance_outcomes()`` equal the matching odds calculator.
+
+Room families add their own agreement tests beside their scenario tests; ``AGREEMENT`` maps
+every registered random step to the test that checks it, and a test fails when a step has
+none.
+"""
+
+import itertools
+from dataclasses import replace
+from fractions import Fraction
+from types import MappingProxyType
+
+import pytest
+
+from manorkit.blueprince import load_rules, odds
+from manorkit.blueprince.engine import Draft, Take, hooks, new_day
+from manorkit.blueprince.engine.board import Tile, doors
+
+from .golden.play import choose
+
+RULES = load_rules()
+
+
+def at(rules, room: str, cell, **flags):
+    """A fresh day with ``room`` at ``cell`` and the marker on it."""
+    day = new_day(rules)
+    board = dict(day.board)
+    shape = rules.room(room)["shape"]
+    board[cell] = Tile(room, cell, 0, doors(shape, 0))
+    return replace(day, board=MappingProxyType(board), position=cell,
+                   flags=MappingProxyType(flags))
+
+
+def outcomes(state) -> dict:
+    return {c.value: p for c, p in state.chance_outcomes()}
+
+
+def readings(*vids: str):
+    """Every combination of the readings of ``vids`` as Rules."""
+    choices = [list(RULES._specs[v]["readings"]) for v in vids]
+    for combo in itertools.product(*choices):
+        yield RULES.with_variants(**dict(zip(vids, combo, strict=True)))
+
+
+LOCK_VARIANTS = ("lock_rank_basis", "special_locks_low_ranks", "hallway_locks")
+
+
+@pytest.mark.parametrize("rules", list(readings(*LOCK_VARIANTS)), ids=str)
+@pytest.mark.parametrize("room", ["Passageway", "Den", "Great Hall", "Corridor", "Gymnasium",
+                                  "Hallway", "West Wing Hall"])
+def test_lock_rolls_agree(rules, room):
+    for rank in range(1, 9):
+        cell = (rank, 1 if room == "West Wing Hall" else 2)
+        state = at(rules, room, cell)
+        if 0 not in state.board[cell].doors:
+            continue
+        state = state.apply(Draft(0))
+        engine = outcomes(state).get("LOCKED", Fraction(0)) if state.pending[0].name == \
+            "lock_roll" else Fraction(0)
+        assert engine == odds.lock_chance(rank, room, rules=rules), (room, rank)
+
+
+def test_lock_rolls_agree_with_the_foyer_on_the_board():
+    for rules in readings("hallway_locks"):
+        state = at(rules, "Passageway", (6, 3))
+        board = dict(state.board)
+        board[(5, 3)] = Tile("Foyer", (5, 3), 0, doors("straight", 0))
+        state = replace(state, board=MappingProxyType(board)).apply(Draft(0))
+        assert not state.pending or state.pending[0].name != "lock_roll"
+        assert odds.lock_chance(6, "Passageway", foyer=True, rules=rules) == 0
+
+
+def _drafted(rules, room: str, rank: int = 2):
+    """A day where ``room`` has just been drafted at (rank, 3), its random steps pending."""
+    state = at(rules, "Passageway", (rank - 1, 3)).apply(Draft(0))
+    while state.pending[0].name == "lock_roll":
+        state = state.apply(choose(state, "lock roll: OPEN"))
+    for tile in (room, "Spare Room", "Storeroom"):
+        state = state.apply(choose(state, f"tile drawn: {tile}"))
+    return state.apply(next(a for a in state.legal_actions()
+                            if isinstance(a, Take) and a.room == room))
+
+
+def _first(state, name: str):
+    while state.pending and state.pending[0].name != name:
+        state = state.resolve()
+    return state if state.pending else None
+
+
+@pytest.mark.parametrize("rules", list(readings("boudoir_trunk_die", "den_trunk")), ids=str)
+@pytest.mark.parametrize("room", ["Den", "Boudoir", "Bedroom", "Bunk Room", "Patio"])
+@pytest.mark.parametrize("rank", [2, 6])
+def test_trunk_rolls_agree(rules, room, rank):
+    state = _drafted(rules, room, rank)
+    expected = odds.trunks_on_draft(room, rank=rank, rules=rules)
+    trunks, weight = {}, Fraction(1)
+    # follow every trunk roll: the distribution of trunk tokens placed on the tile
+    frontier = [(state, Fraction(1))]
+    while frontier:
+        s, w = frontier.pop()
+        s2 = _first(s, "trunk") if s.pending else None
+        if s2 is None or s2.pending[0].name != "trunk":
+            n = s.trunks.get((rank, 3), 0) if s2 is None else s2.trunks.get((rank, 3), 0)
+            trunks[n] = trunks.get(n, 0) + w
+            continue
+        for c, p in s2.chance_outcomes():
+            frontier.append((s2.apply(c), w * p))
+    del weight
+    assert trunks == expected.pmf
+
+
+@pytest.mark.parametrize("rules", list(readings("numbered_lock_die", "random_spawn_rooms")),
+                         ids=str)
+@pytest.mark.parametrize("room", ["Bedroom", "Guest Bedroom", "Patio", "Veranda"])
+def test_spawn_rolls_agree(rules, room):
+    state = _drafted(rules, room).settle()
+    state = state.apply(choose(state, f"move to {room}"))
+    step = _first(state, "spawn")
+    expected = odds.item_spawn(room, rules=rules)
+    if step is None:
+        assert expected == 0
+        return
+    hits = step.pending[0].data[0]
+    assert sum(p for v, p in outcomes(step).items() if str(v) in hits) == expected
+
+
+@pytest.mark.parametrize("rules", list(readings("nook_roll", "numbered_lock_die")), ids=str)
+def test_the_nook_roll_agrees(rules):
+    state = _drafted(rules, "Nook").settle()
+    step = _first(state.apply(choose(state, "move to Nook")), "spawn")
+    hits = step.pending[0].data[0]
+    assert sum(p for v, p in outcomes(step).items() if str(v) in hits) == odds.nook(rules=rules)
+
+
+@pytest.mark.parametrize("rules", list(readings("pantry_fruit")), ids=str)
+def test_pantry_fruit_agrees(rules):
+    step = _first(_drafted(rules, "Pantry"), "fruit")
+    assert outcomes(step) == odds.pantry_fruit(rules=rules).pmf
+
+
+def test_card_draws_agree_as_the_deck_runs_down_and_reshuffles():
+    for rules in readings("held_item_cards"):
+        for deck in ("dig", "trunk", "common_items", "special_items"):
+            state = new_day(rules)
+            drawn: dict[str, int] = {}
+            size = int(rules.deck(deck).sum())
+            from manorkit.blueprince.engine.pending import CardDraw
+            for i in range(size if rules.variant("held_item_cards") == "in_hand" else size + 3):
+                state = replace(state, pending=(CardDraw(deck, (1, 3)),))
+                left = size - sum(drawn.values())
+                if left:
+                    expected = odds.deck_draws(deck, 1, drawn=drawn, rules=rules)
+                    assert outcomes(state) == {
+                        next(iter(k)): p for k, p in _singles(expected).items()}, (deck, i)
+                card = min(outcomes(state))
+                state = state.apply(choose(state, f"{deck} card: {card}")).settle()
+                drawn[card] = drawn.get(card, 0) + 1 if left else 1
+                if not left:
+                    drawn = {card: 1}
+
+
+def _singles(dist) -> dict:
+    """A one-card draw's Dist (outcomes: card-count vectors) as card → probability."""
+    out = {}
+    for outcome, p in dist.pmf.items():
+        cards = [c for c, n in (outcome.items() if hasattr(outcome, "items") else outcome)
+                 if n]
+        out[tuple(cards)] = out.get(tuple(cards), 0) + p
+    return out
+
+
+def test_tile_draws_agree_with_the_drafting_calculator():
+    state = new_day(RULES).apply(Draft(0))
+    for room, p in outcomes(state).items():
+        assert p == odds.draft(room, draw=1)
+
+
+def test_printed_ranges_are_uniform_as_the_odds_read_them():
+    from manorkit.blueprince.odds._common import amount
+
+    for deck in ("dig", "trunk"):
+        for card, row in RULES.rows(f"decks/{deck}.csv").items():
+            for resource in ("coins", "keys"):
+                value = row.get(resource)
+                if hasattr(value, "values"):
+                    from manorkit.blueprince.engine.rooms.common import amount_roll
+                    step = amount_roll((1, 3), resource, value.values)
+                    total = sum(w for _, w in step.options)
+                    assert {v: Fraction(w, total) for v, w in step.options} == \
+                        amount(value).pmf, card
+
+
+#: Every random step the engine can pend → the test that checks it against a calculator.
+AGREEMENT = {
+    "lock_roll": "test_lock_rolls_agree",
+    "draw_tile": "test_tile_draws_agree_with_the_drafting_calculator",
+    "card": "test_card_draws_agree_as_the_deck_runs_down_and_reshuffles",
+    "orient": "tests/test_engine.py::test_placement_restrictions_are_honoured",
+    "trunk": "test_trunk_rolls_agree",
+    "spawn": "test_spawn_rolls_agree",
+    "fruit": "test_pantry_fruit_agrees",
+    "amount": "test_printed_ranges_are_uniform_as_the_odds_read_them",
+    "treasure_map": "no calculator: a placeholder d6 over tables/treasure_map.csv",
+}
+
+
+def test_every_random_step_has_an_agreement_test():
+    assert set(hooks.ROLLS) <= set(AGREEMENT), sorted(set(hooks.ROLLS) - set(AGREEMENT))
