@@ -17,6 +17,7 @@ DEFAULT_GAME = "manorkit.blueprince.engine"
 #: Bot steps after which "play to the end of the day" gives up.
 MAX_STEPS = 10_000
 AUTO = widgets.Layout(width="auto")
+HIDE_DETAILS = "<style>.mk-picture .mk-details{display:none}</style>"
 
 
 def uniform_policy(state, rng: random.Random):
@@ -25,12 +26,15 @@ def uniform_policy(state, rng: random.Random):
 
 
 def picture(state) -> str:
-    """A state's own picture: its ``_repr_svg_``, else its ``_repr_html_``, else its repr."""
+    """A state's own picture: its ``_repr_svg_``, else its ``_repr_html_``, else its repr.
+
+    Parts of the HTML marked ``class="mk-details"`` (what the stepper shows itself, such as
+    resources and decisions) are hidden."""
     for name in ("_repr_svg_", "_repr_html_"):
         method = getattr(state, name, None)
         text = method() if callable(method) else None
         if text:
-            return text
+            return f"{HIDE_DETAILS}<div class='mk-picture'>{text}</div>"
     return f"<pre>{html.escape(repr(state))}</pre>"
 
 
@@ -202,8 +206,9 @@ class RunStepper(widgets.VBox):
         button = self._button
         self.phase = widgets.HTML()
         self.resources = widgets.HTML()
+        self.resources.add_class("mk-bar")
         self.board = widgets.HTML(layout=widgets.Layout(flex="1 1 420px", min_width="240px",
-                                                        max_width="600px"))
+                                                        max_width="500px"))
         self.decisions = widgets.VBox()
         self.odds = widgets.HTML()
         self.roll_button = button("roll", self.roll, "Roll with the run's own generator")

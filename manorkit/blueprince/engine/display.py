@@ -213,11 +213,13 @@ def _hand(state) -> list[str]:
 
 
 def state_html(state) -> str:
-    """The board beside the resources, the pending random step or every legal decision."""
+    """The board beside the resources, the pending random step or every legal decision (in
+    ``mk-details``: a stepper, which shows those itself, hides them)."""
     return ('<div class="manorkit-state" style="display:flex;flex-wrap:wrap;gap:12px 20px;'
             'align-items:flex-start"><div style="flex:1 1 300px;min-width:200px;'
             f'max-width:460px">{board_svg(state)}</div>'
-            f'<div style="flex:1 1 260px;min-width:200px">{_status(state)}</div></div>')
+            f'<div class="mk-details" style="flex:1 1 260px;min-width:200px">{_status(state)}'
+            "</div></div>")
 
 
 def _status(state) -> str:
