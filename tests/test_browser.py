@@ -18,8 +18,10 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlparse
 
+import nbformat
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
@@ -107,7 +109,7 @@ def lab(tmp_path_factory):
     if os.geteuid() == 0:
         cmd.append("--allow-root")
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"),
-           "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
+           "JUPYTER_DATA_DIR": str(tmp / "data"), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     log = open(tmp / "jupyterlab.log", "wb")
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -123,7 +125,7 @@ def lab(tmp_path_factory):
                 return None
 
         _until(up, "JupyterLab to answer")
-        yield base
+        yield SimpleNamespace(url=base, root=tmp / "notebooks")
     finally:
         os.killpg(server.pid, 15)
         try:
@@ -160,9 +162,10 @@ def browser(tmp_path_factory):
             context.close()
 
 
-def open_and_run(context, base: str, name: str):
+def open_and_run(context, lab, name: str):
     """Open notebook ``name`` in a fresh workspace, wait for its kernel to be idle, run every
     cell and wait until all have run (or one failed). Returns the page and the cells' state."""
+    base = lab.url
     page = context.pages[0] if context.pages else context.new_page()
     if page.url.startswith(base):  # the last notebook's kernel stops first
         page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
@@ -256,3 +259,24 @@ def test_notebook_in_the_browser(lab, browser, path):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{path.stem}.png"))
     assert problems(browser, cells) == []
+
+
+def test_the_checks_catch_an_error_a_stuck_widget_and_a_request_off_the_machine(lab, browser):
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from IPython.display import HTML, display\n"
+                                  "display(HTML('<img src=\"http://example.com/x.png\">'))\n"
+                                  "display({'application/vnd.jupyter.widget-view+json': "
+                                  "{'model_id': 'nowhere', 'version_major': 2, "
+                                  "'version_minor': 0}}, raw=True)"),
+        nbformat.v4.new_code_cell("raise ValueError('boom')")],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}})
+    nbformat.write(nb, lab.root / "zz_broken.ipynb")
+    _, cells = open_and_run(browser, lab, "zz_broken.ipynb")
+    try:
+        found = problems(browser, cells)
+    finally:
+        browser.left.clear()
+    assert any("ValueError: boom" in p for p in found)
+    assert any("Error displaying widget" in p for p in found)
+    assert "request left 127.0.0.1: http://example.com/x.png" in found
