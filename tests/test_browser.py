@@ -222,6 +222,7 @@ def test_stepper_in_the_browser(lab, browser):
         press("draft north from Entrance Hall (1, 3)", 1)
         expect(chance).to_be_visible()
         expect(chance.locator("table.mk-odds tr")).to_have_count(65)  # 64 tiles, a header
+        stepper.screenshot(path=str(SHOTS / "08_run_stepper_odds.png"))
         den = chance.locator("select option", has_text="Den —").inner_text()
         chance.locator("select").select_option(label=den)
         press("choose", 2)

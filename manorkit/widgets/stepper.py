@@ -16,8 +16,12 @@ from ._files import atomic_write_text
 DEFAULT_GAME = "manorkit.blueprince.engine"
 #: Bot steps after which "play to the end of the day" gives up.
 MAX_STEPS = 10_000
-AUTO = widgets.Layout(width="auto")
 HIDE_DETAILS = "<style>.mk-picture .mk-details{display:none}</style>"
+
+
+def _auto(grow: bool = False) -> widgets.Layout:
+    """A layout as wide as its content; ``grow`` takes the room left, the others keep theirs."""
+    return widgets.Layout(width="auto", flex="1 1 auto" if grow else "0 0 auto", min_width="0")
 
 
 def uniform_policy(state, rng: random.Random):
@@ -212,7 +216,7 @@ class RunStepper(widgets.VBox):
         self.decisions = widgets.VBox()
         self.odds = widgets.HTML()
         self.roll_button = button("roll", self.roll, "Roll with the run's own generator")
-        self.outcome = widgets.Dropdown(description="outcome", layout=AUTO)
+        self.outcome = widgets.Dropdown(description="outcome", layout=_auto(grow=True))
         self.choose_button = button("choose", self._choose_shown, "Apply the chosen outcome")
         self.chance = widgets.VBox([
             widgets.HTML("<b>Random step: the exact odds of every outcome</b>"),
@@ -226,14 +230,15 @@ class RunStepper(widgets.VBox):
                                           continuous_update=False)
         self.timeline.observe(self._on_timeline, names="value")
         self.policy = widgets.Dropdown(options=list(self.policies), description="bot",
-                                       layout=AUTO)
+                                       layout=_auto())
         self.bot_button = button("bot step", self.bot_step, "One step by the bot")
         self.day_button = button("play to the end of the day", self.play_to_end,
                                  "The bot plays on until the day ends")
-        self.seed = widgets.IntText(value=seed, description="seed", layout=AUTO)
+        self.seed = widgets.IntText(value=seed, description="seed",
+                                    layout=widgets.Layout(width="180px"))
         self.new_day_button = button("new day", self.new_day, "A new day with this seed")
         self.new_day_button.disabled = self.game is None
-        self.path = widgets.Text(value="run.json", description="file", layout=AUTO)
+        self.path = widgets.Text(value="run.json", description="file", layout=_auto(grow=True))
         self.save_button = button("save", self.save, "Save the run to the file (JSON)")
         self.load_button = button("load", self.load, "Replay the run saved in the file")
         self.message = widgets.HTML()
@@ -256,7 +261,7 @@ class RunStepper(widgets.VBox):
 
     def _button(self, text: str, method, tooltip: str = "", style: str = "") -> widgets.Button:
         b = widgets.Button(description=text, tooltip=tooltip or text, button_style=style,
-                           layout=AUTO)
+                           layout=_auto())
         b.on_click(lambda _: self._guard(method))
         return b
 
@@ -325,3 +330,4 @@ class RunStepper(widgets.VBox):
         self.odds.value = views.odds_html(self._outcomes) if chance else ""
         self.outcome.options = [(f"{r.text} — {r.p} ({r.percent})", i)
                                 for i, r in enumerate(self._outcomes)]
+        self.outcome.value = 0 if self._outcomes else None

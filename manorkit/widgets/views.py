@@ -13,6 +13,8 @@ TITLES = {"Draft": "Draft a door", "Unlock": "Locked door", "Take": "Take a tile
           "Redraw": "Redraw", "Move": "Move to", "EndDay": "End the day"}
 FIRST = ("Draft", "Unlock", "Take", "Redraw", "Move")
 LAST = ("EndDay",)
+LOG_CSS = (".mk-log{font-size:12px;border-collapse:collapse}"
+           ".mk-log th,.mk-log td{text-align:left!important;padding:1px 8px;vertical-align:top}")
 
 
 def title(cls_name: str) -> str:
@@ -121,4 +123,5 @@ def phase_html(state) -> str:
 def log_html(state, rows: int = 200) -> str:
     """The event log, newest first (the last ``rows`` entries)."""
     frame = state.log.tail(rows).iloc[::-1]
-    return frame.to_html(index=False, classes="mk-log", border=0)
+    table = frame.to_html(index=False, classes="mk-log", border=0, justify="left")
+    return f"<style>{LOG_CSS}</style>{table}"
