@@ -16,8 +16,7 @@ BOARD_HEIGHT = TOP + len(RANKS) * CELL + 18
 COLOURS = {"blue": "#4a78c2", "green": "#4f9d55", "purple": "#8e5cc2", "orange": "#e08a34",
            "red": "#cc4b4b", "yellow": "#c9a227", "black": "#333333"}
 TOKEN_COLOURS = {"dirt": "#7a5230", "trunk": "#3b2a1a", "apple": "#d43c3c",
-                 "banana": "#f2d43b", "orange": "#f08c1a", "gems": "#e0569b",
-                 "coins": "#e6b422", "keys": "#f4f4f4"}
+                 "banana": "#f2d43b", "orange": "#f08c1a"}
 #: Where each door sits on a cell's edge, as (x1, y1, x2, y2) fractions of the cell.
 DOOR = {N: (0.35, 0, 0.65, 0), S: (0.35, 1, 0.65, 1), W: (0, 0.35, 0, 0.65),
         E: (1, 0.35, 1, 0.65)}
@@ -151,8 +150,6 @@ def _tokens(state, cell) -> list[tuple[str, str, str]]:
     for fruit in sorted(set(state.fruit.get(cell, ()))):
         n = state.fruit[cell].count(fruit)
         out.append((TOKEN_COLOURS.get(fruit, "#999"), str(n), f"{n} {fruit}"))
-    for token, n in sorted(getattr(state, "spread", {}).get(cell, {}).items()):
-        out.append((TOKEN_COLOURS.get(token, "#999"), str(n), f"{n} {token} (spread)"))
     return out
 
 
