@@ -90,7 +90,7 @@ class RunStepper(widgets.VBox):
                              or {"uniform": uniform_policy})
         self._rng = random.Random(seed)
         self._state = self._tip = state
-        self._actions: list[tuple[object, widgets.Button]] = []
+        self._buttons: list[widgets.Button] = []
         self._outcomes: list = []
         self._syncing = False
         self._build(seed)
@@ -117,7 +117,7 @@ class RunStepper(widgets.VBox):
     @property
     def buttons(self) -> dict[str, widgets.Button]:
         """The buttons of the legal actions, by their text (``str(action)``)."""
-        return {b.description: b for _, b in self._actions}
+        return {b.description: b for b in self._buttons}
 
     def apply(self, action):
         """Apply ``action`` to the current state (raises as ``state.apply`` does). From an
@@ -307,15 +307,15 @@ class RunStepper(widgets.VBox):
         self.events.value = views.log_html(s)
 
     def _show_actions(self, s) -> None:
-        for _, b in self._actions:
+        for b in self._buttons:
             b.close()
-        self._actions, groups = [], []
+        self._buttons, groups = [], []
         for title, actions in views.group_actions(s.legal_actions()):
             row = []
             for action in actions:
                 style = "warning" if type(action).__name__ == "EndDay" else ""
                 b = self._button(str(action), lambda a=action: self.apply(a), style=style)
-                self._actions.append((action, b))
+                self._buttons.append(b)
                 row.append(b)
             groups.append(widgets.HTML(f"<b>{html.escape(title)}</b>"))
             groups.append(widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap")))
