@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
@@ -176,8 +177,11 @@ def open_and_run(context, lab, name: str):
                            arg=name)
 
     def idle():
-        sessions = [s for s in _get(f"{base}/api/sessions") if s["path"] == name]
-        kernels = {k["id"]: k for k in _get(f"{base}/api/kernels")}
+        try:
+            sessions = [s for s in _get(f"{base}/api/sessions") if s["path"] == name]
+            kernels = {k["id"]: k for k in _get(f"{base}/api/kernels")}
+        except urllib.error.HTTPError:  # a session still starting can answer 500: ask again
+            return False
         return sessions and kernels.get(sessions[0]["kernel"]["id"], {}).get(
             "execution_state") == "idle"
 
