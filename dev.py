@@ -4,13 +4,15 @@
     python3 dev.py test   # ruff, the unit tests and every notebook (what .ci/run runs)
 
 Needs only Python 3.11+. The virtualenv lives in .venv/ (ignored by git); it is
-reinstalled when pyproject.toml changes.
+reinstalled when pyproject.toml changes. ``test`` also installs Debian's chromium package
+with apt-get when /usr/bin/chromium is missing: the browser test drives it with Playwright.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -21,6 +23,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".manorkit-installed"
+CHROMIUM = Path("/usr/bin/chromium")
+#: Debian packages for the browser test: the browser, and a small font for its screenshots.
+BROWSER_PACKAGES = ("chromium", "fonts-dejavu-core")
 
 
 def _run(*cmd: object) -> None:
@@ -42,6 +47,25 @@ def ensure_venv() -> None:
     STAMP.write_text(want)
 
 
+def ensure_chromium() -> None:
+    """Install Debian's chromium (and a font) with apt-get when /usr/bin/chromium is missing."""
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt is None:
+        print(f"{CHROMIUM} is missing and there is no apt-get: install Chromium yourself "
+              "for tests/test_browser.py", flush=True)
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    print(f"{CHROMIUM} is missing: installing Debian's chromium for the browser test",
+          flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for args in (("update",), ("install", "-y", "--no-install-recommends", *BROWSER_PACKAGES)):
+        cmd = [*sudo, apt, *args]
+        print("$", " ".join(cmd), flush=True)
+        subprocess.run(cmd, check=True, env=env)
+
+
 def lab() -> None:
     ensure_venv()
     root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
@@ -50,6 +74,7 @@ def lab() -> None:
 
 def test(extra: list[str]) -> None:
     ensure_venv()
+    ensure_chromium()
     _run(PY, "-m", "ruff", "check", ".")
     _run(PY, "-m", "pytest", *extra)
 

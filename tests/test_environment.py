@@ -1,5 +1,7 @@
-"""environment.yml (conda) and pyproject.toml (pip) must list the same dependencies."""
+"""environment.yml (conda) and pyproject.toml (pip) must list the same dependencies; dev.py
+installs what the browser test needs."""
 
+import importlib.util
 import re
 import tomllib
 from pathlib import Path
@@ -51,3 +53,31 @@ def test_environment_installs_the_package_with_pip():
 
 def test_parser_sees_a_drift():
     assert _parse("pandas>=2.2,<4") != _parse("pandas>=2.1,<4")
+
+
+def _dev():
+    spec = importlib.util.spec_from_file_location("dev", ROOT / "dev.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_dev_installs_chromium_with_apt_only_when_it_is_missing(monkeypatch, tmp_path):
+    dev, calls = _dev(), []
+    monkeypatch.setattr(dev, "CHROMIUM", tmp_path / "chromium")
+    monkeypatch.setattr(dev.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(dev.subprocess, "run", lambda cmd, **kw: calls.append(cmd))
+    dev.ensure_chromium()
+    assert calls == [["/usr/bin/apt-get", "update"],
+                     ["/usr/bin/apt-get", "install", "-y", "--no-install-recommends",
+                      "chromium", "fonts-dejavu-core"]]
+    calls.clear()
+    (tmp_path / "chromium").touch()
+    dev.ensure_chromium()
+    assert calls == []
+
+
+def test_playwright_comes_from_the_test_extra_and_never_downloads_a_browser():
+    assert "playwright" in pyproject_deps()
+    assert "playwright install" not in (ROOT / "dev.py").read_text()

@@ -1,109 +1,237 @@
-"""How a state looks in a notebook: the board as SVG, resources and status as HTML."""
+"""How a state looks in a notebook (§2 The Board): the 5×9 board as an SVG that scales to its
+container, and the board beside the resources, the pending step and every legal decision."""
 
 from __future__ import annotations
 
 import html
 
+from ...widgets.views import group_actions, odds, resources_html
 from ..placement import COLS, RANKS
-from .board import E, N, S, W
+from .board import WORDS, E, N, S, W
 
-CELL = 64
+CELL = 72
+LEFT, TOP = 24, 18
+WIDTH = LEFT + len(COLS) * CELL + 8
+BOARD_HEIGHT = TOP + len(RANKS) * CELL + 18
 COLOURS = {"blue": "#4a78c2", "green": "#4f9d55", "purple": "#8e5cc2", "orange": "#e08a34",
            "red": "#cc4b4b", "yellow": "#c9a227", "black": "#333333"}
-#: Where each door's notch sits on a cell, as (x1, y1, x2, y2) fractions of the cell.
-NOTCH = {N: (0.38, 0, 0.62, 0), S: (0.38, 1, 0.62, 1), W: (0, 0.38, 0, 0.62),
-         E: (1, 0.38, 1, 0.62)}
+TOKEN_COLOURS = {"dirt": "#7a5230", "trunk": "#3b2a1a", "apple": "#d43c3c",
+                 "banana": "#f2d43b", "orange": "#f08c1a", "gems": "#e04c9a", "coins": "#e0b000",
+                 "keys": "#f4f4f4"}
+#: Where each door sits on a cell's edge, as (x1, y1, x2, y2) fractions of the cell.
+DOOR = {N: (0.35, 0, 0.65, 0), S: (0.35, 1, 0.65, 1), W: (0, 0.35, 0, 0.65),
+        E: (1, 0.35, 1, 0.65)}
+LINE, CHARS = 11, 10
+HALO = 'fill="#fff" stroke="#000" stroke-width="2.4" stroke-linejoin="round" ' \
+       'paint-order="stroke"'
 
 
 def board_svg(state) -> str:
-    """The 5×9 board: tiles in their colours with their doors, tokens and the marker."""
-    width, height = len(COLS) * CELL + 24, len(RANKS) * CELL + 8
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'font-family="sans-serif" font-size="9">']
+    """The board: ranks and columns labelled; every tile in its colours with its full name
+    (also its tooltip), doors and tokens; padlocks; your room; the Antechamber; a pending
+    draft's target and drawn tiles with their gem costs."""
+    hand = _hand(state)
+    height = BOARD_HEIGHT + (CELL + 44 if hand else 0)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="manorkit-board" '
+           f'viewBox="0 0 {WIDTH} {height}" width="100%" preserveAspectRatio="xMidYMin meet" '
+           f'style="max-width:{WIDTH * 1.4:.0f}px;height:auto;display:block" '
+           f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="10" role="img" '
+           f'aria-label="the board at step {state.depth}">']
+    out += _labels()
     for rank in RANKS:
-        y = (9 - rank) * CELL + 4
-        parts.append(f'<text x="2" y="{y + CELL / 2}" fill="#888">{rank}</text>')
         for col in COLS:
-            x = (col - 1) * CELL + 20
-            tile = state.board.get((rank, col))
-            if tile is None:
-                parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                             'fill="#f3f3f3" stroke="#ddd"/>')
-                continue
-            colours = state.rules.room(tile.room)["colours"]
-            fill = COLOURS.get(colours[0], "#999")
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                         'stroke="#222" stroke-width="2"/>')
-            if len(colours) > 1:
-                parts.append(f'<rect x="{x}" y="{y + CELL - 8}" width="{CELL}" height="8" '
-                             f'fill="{COLOURS.get(colours[1], "#999")}"/>')
-            for d in tile.doors:
-                x1, y1, x2, y2 = NOTCH[d]
-                parts.append(f'<line x1="{x + x1 * CELL}" y1="{y + y1 * CELL}" '
-                             f'x2="{x + x2 * CELL}" y2="{y + y2 * CELL}" stroke="#fff" '
-                             'stroke-width="5"/>')
-            for i, word in enumerate(_wrap(tile.room)):
-                parts.append(f'<text x="{x + 4}" y="{y + 14 + 10 * i}" fill="#fff">'
-                             f'{html.escape(word)}</text>')
-            tokens = _tokens(state, (rank, col))
-            if tokens:
-                parts.append(f'<text x="{x + 4}" y="{y + CELL - 12}" fill="#fff">'
-                             f'{html.escape(tokens)}</text>')
-    for (cell, d) in state.padlocks:
-        x1, y1, x2, y2 = NOTCH[d]
-        x = (cell[1] - 1) * CELL + 20 + (x1 + x2) / 2 * CELL
-        y = (9 - cell[0]) * CELL + 4 + (y1 + y2) / 2 * CELL
-        parts.append(f'<rect x="{x - 5}" y="{y - 5}" width="10" height="10" fill="#ffd400" '
-                     'stroke="#000"><title>padlock</title></rect>')
-    r, c = state.position
-    parts.append(f'<circle cx="{(c - 1) * CELL + 20 + CELL - 12}" cy="{(9 - r) * CELL + 16}" '
-                 'r="7" fill="#fff" stroke="#000" stroke-width="2"><title>you</title></circle>')
-    parts.append("</svg>")
-    return "".join(parts)
+            cell = (rank, col)
+            tile = state.board.get(cell)
+            out.append(_tile(state, tile, cell) if tile else _empty(cell))
+    out += [_padlock(cell, d) for cell, d in sorted(state.padlocks)]
+    if state.drafting is not None:
+        out.append(_target(state.drafting))
+    out.append(_you(state.position))
+    out += hand
+    out.append("</svg>")
+    return "".join(out)
 
 
-def _wrap(name: str, width: int = 11) -> list[str]:
-    lines, line = [], ""
+def _xy(cell) -> tuple[float, float]:
+    rank, col = cell
+    return LEFT + (col - 1) * CELL, TOP + (max(RANKS) - rank) * CELL
+
+
+def _labels() -> list[str]:
+    out = []
+    for rank in RANKS:
+        y = _xy((rank, 1))[1] + CELL / 2 + 4
+        out.append(f'<text x="{LEFT - 6}" y="{y}" text-anchor="end" fill="#666">'
+                   f'<title>Rank {rank}</title>{rank}</text>')
+    for col in COLS:
+        x = _xy((1, col))[0] + CELL / 2
+        for y in (TOP - 5, BOARD_HEIGHT - 4):
+            out.append(f'<text x="{x}" y="{y}" text-anchor="middle" fill="#666">'
+                       f'<title>Column {col}</title>{col}</text>')
+    return out
+
+
+def _empty(cell) -> str:
+    x, y = _xy(cell)
+    return (f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f3f3f3" '
+            f'stroke="#d8d8d8"><title>Rank {cell[0]}, Column {cell[1]}: empty</title></rect>')
+
+
+def _tile(state, tile, cell) -> str:
+    x, y = _xy(cell)
+    row = state.rules.room(tile.room)
+    marks = _tokens(state, cell)
+    tip = f"{tile.room} — Rank {cell[0]}, Column {cell[1]}; doors " + ", ".join(
+        WORDS[d] for d in sorted(tile.doors))
+    if marks:
+        tip += "; " + ", ".join(m[2] for m in marks)
+    goal = tile.room == "Antechamber"
+    if goal:
+        tip += "; the goal: the Room 46 Key lies here"
+    out = [f'<g class="tile" data-cell="{cell[0]},{cell[1]}" data-room="{html.escape(tile.room)}">'
+           f"<title>{html.escape(tip)}</title>"]
+    out += _fill(x, y, CELL, row["colours"])
+    out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" '
+               f'stroke="{"#e6b422" if goal else "#222"}" stroke-width="{4 if goal else 2}"/>')
+    for d in sorted(tile.doors):
+        x1, y1, x2, y2 = DOOR[d]
+        out.append(f'<line x1="{x + x1 * CELL}" y1="{y + y1 * CELL}" x2="{x + x2 * CELL}" '
+                   f'y2="{y + y2 * CELL}" stroke="#fdf6e3" stroke-width="6"/>')
+    out += _name(tile.room, x, y)
+    if goal:
+        out.append(f'<text x="{x + CELL / 2}" y="{y + CELL - 8}" text-anchor="middle" '
+                   f'font-weight="bold" {HALO}>★ goal</text>')
+    for i, (colour, count, _) in enumerate(marks):
+        cx, cy = x + 10 + 15 * i, y + CELL - 11
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="{colour}" stroke="#000"/>'
+                   f'<text x="{cx}" y="{cy + 3.5}" text-anchor="middle" font-size="9" '
+                   f'{HALO}>{html.escape(count)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _fill(x: float, y: float, size: float, colours) -> list[str]:
+    """A square in the room's colour, split into equal vertical bands for several colours."""
+    width = size / max(1, len(colours))
+    return [f'<rect x="{x + i * width}" y="{y}" width="{width}" height="{size}" '
+            f'fill="{COLOURS.get(c, "#999")}"/>' for i, c in enumerate(colours)]
+
+
+def _name(room: str, x: float, y: float, size: float = CELL) -> list[str]:
+    """The full name, wrapped to whole words; a word too long for the tile is squeezed."""
+    out = []
+    for i, line in enumerate(wrap(room)):
+        fit = f' textLength="{size - 8}" lengthAdjust="spacingAndGlyphs"' \
+            if len(line) > CHARS else ""
+        out.append(f'<text x="{x + size / 2}" y="{y + 15 + LINE * i}" text-anchor="middle"'
+                   f'{fit} {HALO}>{html.escape(line)}</text>')
+    return out
+
+
+def wrap(name: str, width: int = CHARS) -> list[str]:
+    """``name`` in lines of at most ``width`` characters, breaking only between words."""
+    lines: list[str] = []
     for word in name.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
         else:
-            line = f"{line} {word}".strip()
-    return (lines + [line])[:3]
+            lines.append(word)
+    return lines
 
 
-def _tokens(state, cell) -> str:
+def _tokens(state, cell) -> list[tuple[str, str, str]]:
+    """The tokens on a cell as (colour, count shown, description)."""
     out = []
     if state.dirt.get(cell):
-        out.append(f"dirt {state.dirt[cell]}")
+        n = state.dirt[cell]
+        out.append((TOKEN_COLOURS["dirt"], str(n), f"{n} dirt pile{'s' * (n > 1)}"))
     if state.trunks.get(cell):
-        out.append(f"trunk {state.trunks[cell]}")
-    if state.fruit.get(cell):
-        out.append(" ".join(state.fruit[cell]))
-    return " · ".join(out)
+        n = state.trunks[cell]
+        out.append((TOKEN_COLOURS["trunk"], str(n), f"{n} trunk{'s' * (n > 1)}"))
+    for fruit in sorted(set(state.fruit.get(cell, ()))):
+        n = state.fruit[cell].count(fruit)
+        out.append((TOKEN_COLOURS.get(fruit, "#999"), str(n), f"{n} {fruit}"))
+    for what, n in sorted(state.tokens.get(cell, {}).items()):  # spread tokens and items (§10)
+        out.append((TOKEN_COLOURS.get(what, "#eee"), str(n), f"{n} {what} lying here"))
+    return out
+
+
+def _padlock(cell, d: int) -> str:
+    x, y = _xy(cell)
+    x1, y1, x2, y2 = DOOR[d]
+    cx, cy = x + (x1 + x2) / 2 * CELL, y + (y1 + y2) / 2 * CELL
+    return (f'<g class="padlock"><title>padlock on the {WORDS[d]} door of Rank {cell[0]}, '
+            f'Column {cell[1]}</title><rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" '
+            f'rx="2" fill="#ffd400" stroke="#000"/><circle cx="{cx}" cy="{cy - 1}" r="2" '
+            f'fill="#000"/><rect x="{cx - 0.8}" y="{cy}" width="1.6" height="4" fill="#000"/>'
+            "</g>")
+
+
+def _target(drafting) -> str:
+    x, y = _xy(drafting.target)
+    return (f'<g class="draft-target"><title>drafting {WORDS[drafting.direction]} into Rank '
+            f'{drafting.target[0]}, Column {drafting.target[1]}</title>'
+            f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+            f'fill="#fff8d6" stroke="#c9a227" stroke-width="3" stroke-dasharray="6 4"/>'
+            f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 4}" text-anchor="middle" '
+            f'fill="#8a6d00">drafting</text></g>')
+
+
+def _you(position) -> str:
+    x, y = _xy(position)
+    return (f'<g class="you"><title>you are here: Rank {position[0]}, Column {position[1]}'
+            f'</title><rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+            f'fill="none" stroke="#fff" stroke-width="3" stroke-dasharray="5 3"/>'
+            f'<circle cx="{x + CELL - 12}" cy="{y + CELL - 12}" r="7" fill="#fff" '
+            f'stroke="#000" stroke-width="2"/></g>')
+
+
+def _hand(state) -> list[str]:
+    """The drawn tiles of a pending draft in their slots, each with its gem cost."""
+    d = state.drafting
+    if d is None or not d.hand:
+        return []
+    y = BOARD_HEIGHT + 14
+    out = [f'<text x="{LEFT}" y="{y}" font-weight="bold">Drawn tiles (drafting '
+           f'{WORDS[d.direction]} into Rank {d.target[0]}, Column {d.target[1]})</text>']
+    for slot, room in enumerate(d.hand, 1):
+        x = LEFT + (slot - 1) * (CELL + 14)
+        row = state.rules.room(room)
+        cost = 0 if slot == 1 else row["gem_cost"]
+        price = "free" if cost == 0 else f"{cost} gem{'s' * (cost > 1)}"
+        chosen = d.slot == slot
+        out.append(f'<g class="slot" data-slot="{slot}" data-room="{html.escape(room)}">'
+                   f"<title>Slot {slot}: {html.escape(room)} ({price})</title>")
+        out += _fill(x, y + 8, CELL, row["colours"])
+        out.append(f'<rect x="{x}" y="{y + 8}" width="{CELL}" height="{CELL}" fill="none" '
+                   f'stroke="{"#ffd400" if chosen else "#222"}" '
+                   f'stroke-width="{4 if chosen else 2}"/>')
+        out += _name(room, x, y + 8)
+        out.append(f'<text x="{x + CELL / 2}" y="{y + CELL + 22}" text-anchor="middle">'
+                   f"Slot {slot} · {price}</text></g>")
+    return out
 
 
 def state_html(state) -> str:
-    """Board, resources, items, what is pending and the last events."""
-    r = state.resources
-    items = ", ".join(f"{k} ({v})" if v > 1 else k for k, v in sorted(state.items.items()))
+    """The board beside the resources, the pending random step or every legal decision (in
+    ``mk-details``: a stepper, which shows those itself, hides them)."""
+    return ('<div class="manorkit-state" style="display:flex;flex-wrap:wrap;gap:12px 20px;'
+            'align-items:flex-start"><div style="flex:1 1 300px;min-width:200px;'
+            f'max-width:460px">{board_svg(state)}</div>'
+            f'<div class="mk-details" style="flex:1 1 260px;min-width:200px">{_status(state)}'
+            "</div></div>")
+
+
+def _status(state) -> str:
+    head = f"<p><b>Step {state.depth}, turn {state.turn}</b></p>{resources_html(state)}"
     if state.is_over:
-        status = f"day over: {state.over}"
-    elif state.is_chance:
-        status = f"random step: {state.pending[0].label()}"
-    else:
-        status = "your decision: " + "; ".join(map(str, state.legal_actions()[:8]))
-    hand = ""
-    if state.drafting is not None and state.drafting.hand:
-        hand = "<p>Drawn: " + ", ".join(
-            f"Slot {i}: {html.escape(t)}" for i, t in enumerate(state.drafting.hand, 1)) + "</p>"
-    recent = state.log.tail(6)[["action", "effect", "section"]].to_html(index=False)
-    return (
-        '<div style="display:flex;gap:16px;align-items:flex-start">'
-        f"<div>{board_svg(state)}</div><div>"
-        f"<p><b>Step {state.depth}, turn {state.turn}</b> — {r['steps']} steps, {r['gems']} "
-        f"gems, {r['keys']} keys, {r['coins']} coins, {r['ivory_dice']} Ivory Dice</p>"
-        f"<p>Items: {html.escape(items) or 'none'}</p>{hand}"
-        f"<p>{html.escape(status)}</p>{recent}</div></div>"
-    )
+        return f"{head}<p>The day is over: {html.escape(state.over)}.</p>"
+    if state.is_chance:
+        rows = odds(state)
+        shown = "; ".join(f"{html.escape(r.text)} {r.p}" for r in rows[:6])
+        more = f"; … {len(rows) - 6} more" if len(rows) > 6 else ""
+        return (f"{head}<p>Random step ({html.escape(state.pending[0].label())}), "
+                f"{len(rows)} outcomes: {shown}{more}</p>")
+    groups = "".join(f"<li>{html.escape(name)}: " + "; ".join(html.escape(str(a)) for a in acts)
+                     + "</li>" for name, acts in group_actions(state.legal_actions()))
+    return f"{head}<p>Your decision:</p><ul>{groups}</ul>"

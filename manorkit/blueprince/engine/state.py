@@ -360,6 +360,11 @@ class State:
 
         return state_html(self)
 
+    def _repr_svg_(self) -> str:
+        from .display import board_svg
+
+        return board_svg(self)
+
     def __repr__(self) -> str:
         r = self.resources
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "

@@ -1,0 +1,333 @@
+"""RunStepper: step through a run by clicking, for any state that follows the run protocol."""
+
+from __future__ import annotations
+
+import html
+import importlib
+import random
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from . import views
+from ._files import atomic_write_text
+
+#: The game a stepper starts when it is given no state (imported only then).
+DEFAULT_GAME = "manorkit.blueprince.engine"
+#: Bot steps after which "play to the end of the day" gives up.
+MAX_STEPS = 10_000
+HIDE_DETAILS = "<style>.mk-picture .mk-details{display:none}</style>"
+
+
+def _auto(grow: bool = False) -> widgets.Layout:
+    """A layout as wide as its content; ``grow`` takes the room left, the others keep theirs."""
+    return widgets.Layout(width="auto", flex="1 1 auto" if grow else "0 0 auto", min_width="0")
+
+
+def uniform_policy(state, rng: random.Random):
+    """Any legal decision, uniformly (the bot for a game that ships none)."""
+    return rng.choice(state.legal_actions())
+
+
+def picture(state) -> str:
+    """A state's own picture: its ``_repr_svg_``, else its ``_repr_html_``, else its repr.
+
+    Parts of the HTML marked ``class="mk-details"`` (what the stepper shows itself, such as
+    resources and decisions) are hidden."""
+    for name in ("_repr_svg_", "_repr_html_"):
+        method = getattr(state, name, None)
+        text = method() if callable(method) else None
+        if text:
+            return f"{HIDE_DETAILS}<div class='mk-picture'>{text}</div>"
+    return f"<pre>{html.escape(repr(state))}</pre>"
+
+
+def find_game(game, state):
+    """The module that starts new days (``new_day(rules, seed=...)``) for ``state``, or None.
+
+    ``game`` is a module or its name; a name is imported only when there is no state or the
+    state's class comes from it, so a peer game's state never loads the default game.
+    """
+    if isinstance(game, str):
+        if state is not None and not type(state).__module__.startswith(game + "."):
+            return None
+        game = importlib.import_module(game)
+    return game
+
+
+def game_policies(game) -> dict:
+    """The bots of ``game``: each ``*_policy`` function of its ``policies`` module."""
+    try:
+        module = importlib.import_module(f"{game.__name__}.policies")
+    except ImportError:
+        return {}
+    return {name.removesuffix("_policy"): f for name, f in vars(module).items()
+            if name.endswith("_policy") and callable(f) and f.__module__ == module.__name__}
+
+
+class RunStepper(widgets.VBox):
+    """A run stepped by clicking: the board, resources, the phase, a button per legal action
+    (grouped by class), the exact odds of a random step with a roll and a hand-picked
+    outcome, undo/redo and a timeline, a seed box, save/load, bots and the event log.
+
+    ``stepper.state`` is always the current immutable state. Every button calls a public
+    method (``apply``, ``roll``, ``choose``, ``undo``, ``redo``, ``go_to``, ``bot_step``,
+    ``play_to_end``, ``new_day``, ``save``, ``load``) that raises on misuse; a click shows the
+    error instead. ``game`` starts new days; ``policies`` maps names to
+    ``policy(state, rng) -> action`` (default: the game's bots).
+    """
+
+    def __init__(self, state=None, rules=None, seed: int = 0, *, game=DEFAULT_GAME,
+                 policies: dict | None = None):
+        self.game = find_game(game, state)
+        if state is None:
+            if self.game is None:
+                raise ValueError("give a state, or a game whose new_day starts one")
+            state = self.game.new_day(rules, seed=seed)
+        self.rules = rules if rules is not None else getattr(state, "rules", None)
+        seed = getattr(state, "seed", seed)
+        self.policies = dict(policies or (game_policies(self.game) if self.game else {})
+                             or {"uniform": uniform_policy})
+        self._rng = random.Random(seed)
+        self._state = self._tip = state
+        self._buttons: list[widgets.Button] = []
+        self._outcomes: list = []
+        self._syncing = False
+        self._build(seed)
+        super().__init__(children=self._layout())
+        self.add_class("mk-stepper")
+        self._refresh()
+
+    # -- the current state and the line it is on ----------------------------------------
+    @property
+    def state(self):
+        """The current state (immutable: inspect it or branch from it freely)."""
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = self._tip = state
+        self._refresh()
+
+    @property
+    def tip(self):
+        """The latest state of the current line (what redo and the timeline reach)."""
+        return self._tip
+
+    @property
+    def buttons(self) -> dict[str, widgets.Button]:
+        """The buttons of the legal actions, by their text (``str(action)``)."""
+        return {b.description: b for b in self._buttons}
+
+    def apply(self, action):
+        """Apply ``action`` to the current state (raises as ``state.apply`` does). From an
+        earlier point this branches, unless it repeats the next step of the line."""
+        return self._advance(self._state.apply(action))
+
+    def roll(self):
+        """Resolve the pending random step with the run's own generator."""
+        return self._advance(self._state.resolve())
+
+    def choose(self, value):
+        """Resolve the pending random step with the outcome whose value is ``value``."""
+        for outcome, _ in self._state.chance_outcomes():
+            if getattr(outcome, "value", outcome) == value:
+                return self.apply(outcome)
+        raise ValueError(f"{value!r} is not an outcome of the pending random step")
+
+    def undo(self, n: int = 1):
+        return self.go_to(self._state.depth - n)
+
+    def redo(self, n: int = 1):
+        return self.go_to(self._state.depth + n)
+
+    def go_to(self, depth: int):
+        """Show the state after the first ``depth`` steps of the current line."""
+        if not 0 <= depth <= self._tip.depth:
+            raise ValueError(f"the line has steps 0 to {self._tip.depth}, not {depth}")
+        self._state = self._tip.at(depth)
+        self._refresh()
+        return self._state
+
+    def bot_step(self, policy: str | None = None):
+        """One step by the chosen bot (a random step is rolled)."""
+        state = self._state
+        if state.is_over:
+            raise ValueError("the day is over")
+        if state.is_chance:
+            return self.roll()
+        return self.apply(self.policies[policy or self.policy.value](state, self._rng))
+
+    def play_to_end(self, policy: str | None = None):
+        """Let the chosen bot play to the end of the day, rolling every random step."""
+        bot = self.policies[policy or self.policy.value]
+        state = self._state
+        for _ in range(MAX_STEPS):
+            if state.is_over:
+                return self._advance(state)
+            state = state.resolve() if state.is_chance else state.apply(bot(state, self._rng))
+        raise RuntimeError(f"the day did not end within {MAX_STEPS} steps")
+
+    def new_day(self, seed: int | None = None):
+        """Start a new day with ``seed`` (default: the seed box) and the same rules."""
+        if self.game is None:
+            raise ValueError("this stepper has no game to start a new day with")
+        seed = self.seed.value if seed is None else int(seed)
+        self.seed.value = seed
+        self._rng = random.Random(seed)
+        self.state = self.game.new_day(self.rules, seed=seed)
+        return self._state
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the run up to the current state as JSON, atomically."""
+        path = atomic_write_text(Path(path or self.path.value), self._state.to_json())
+        self._say(f"saved {self._state.depth} steps to {path}")
+        return path
+
+    def load(self, path: str | Path | None = None):
+        """Replay a run saved as JSON and make it the current line."""
+        path = Path(path or self.path.value)
+        self.state = type(self._state).from_json(path.read_text(encoding="utf-8"))
+        self._say(f"loaded {self._state.depth} steps from {path}")
+        return self._state
+
+    def _advance(self, new):
+        tip, here = self._tip, self._state
+        if new.depth == here.depth + 1 and tip.depth > here.depth:
+            following = tip.at(new.depth)
+            if following.history[-1:] == new.history[-1:]:
+                new = following
+            else:
+                tip = new
+        else:
+            tip = new
+        self._tip, self._state = tip, new
+        self._refresh()
+        return new
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self, seed: int) -> None:
+        button = self._button
+        self.phase = widgets.HTML()
+        self.resources = widgets.HTML()
+        self.resources.add_class("mk-bar")
+        self.board = widgets.HTML(layout=widgets.Layout(flex="1 1 420px", min_width="240px",
+                                                        max_width="500px"))
+        self.decisions = widgets.VBox()
+        self.odds = widgets.HTML()
+        self.roll_button = button("roll", self.roll, "Roll with the run's own generator")
+        self.outcome = widgets.Dropdown(description="outcome", layout=_auto(grow=True))
+        self.choose_button = button("choose", self._choose_shown, "Apply the chosen outcome")
+        self.chance = widgets.VBox([
+            widgets.HTML("<b>Random step: the exact odds of every outcome</b>"),
+            widgets.Box([self.odds], layout=widgets.Layout(max_height="260px",
+                                                           overflow="auto")),
+            widgets.HBox([self.roll_button, self.outcome, self.choose_button])])
+        self.chance.add_class("mk-chance")
+        self.undo_button = button("undo", self.undo, "Back one step")
+        self.redo_button = button("redo", self.redo, "Forward one step on this line")
+        self.timeline = widgets.IntSlider(description="timeline", min=0, max=0,
+                                          continuous_update=False)
+        self.timeline.observe(self._on_timeline, names="value")
+        self.policy = widgets.Dropdown(options=list(self.policies), description="bot",
+                                       layout=_auto())
+        self.bot_button = button("bot step", self.bot_step, "One step by the bot")
+        self.day_button = button("play to the end of the day", self.play_to_end,
+                                 "The bot plays on until the day ends")
+        self.seed = widgets.IntText(value=seed, description="seed",
+                                    layout=widgets.Layout(width="180px"))
+        self.new_day_button = button("new day", self.new_day, "A new day with this seed")
+        self.new_day_button.disabled = self.game is None
+        self.path = widgets.Text(value="run.json", description="file", layout=_auto(grow=True))
+        self.save_button = button("save", self.save, "Save the run to the file (JSON)")
+        self.load_button = button("load", self.load, "Replay the run saved in the file")
+        self.message = widgets.HTML()
+        self.events = widgets.HTML()
+
+    def _layout(self) -> list:
+        side = widgets.VBox([self.decisions, self.chance],
+                            layout=widgets.Layout(flex="1 1 320px", min_width="260px"))
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        return [
+            self.phase, self.resources,
+            widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.undo_button, self.redo_button, self.timeline], layout=row),
+            widgets.HBox([self.policy, self.bot_button, self.day_button], layout=row),
+            widgets.HBox([self.seed, self.new_day_button, self.path, self.save_button,
+                          self.load_button], layout=row),
+            self.message,
+            widgets.Box([self.events], layout=widgets.Layout(max_height="240px", overflow="auto")),
+        ]
+
+    def _button(self, text: str, method, tooltip: str = "", style: str = "") -> widgets.Button:
+        b = widgets.Button(description=text, tooltip=tooltip or text, button_style=style,
+                           layout=_auto())
+        b.on_click(lambda _: self._guard(method))
+        return b
+
+    def _guard(self, method) -> None:
+        """Run a click's method; show what went wrong instead of raising into the frontend."""
+        self._say("")
+        try:
+            method()
+        except Exception as err:  # noqa: BLE001 - any failure is shown to the designer
+            self._say(f"{type(err).__name__}: {err}", error=True)
+            self._refresh()
+
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#b00020" if error else "#333"
+        self.message.value = (f'<div class="mk-message" style="color:{colour}">'
+                              f"{html.escape(text)}</div>") if text else ""
+
+    def _choose_shown(self) -> None:
+        self.apply(self._outcomes[self.outcome.value].outcome)
+
+    def _on_timeline(self, change) -> None:
+        if not self._syncing:
+            self._guard(lambda: self.go_to(change["new"]))
+
+    # -- showing the current state ------------------------------------------------------
+    def _refresh(self) -> None:
+        s = self._state
+        self.phase.value = views.phase_html(s)
+        self.resources.value = views.resources_html(s)
+        self.board.value = picture(s)
+        self._show_actions(s)
+        self._show_chance(s)
+        self._syncing = True
+        try:
+            self.timeline.max = max(self._tip.depth, 0)
+            self.timeline.value = s.depth
+        finally:
+            self._syncing = False
+        self.undo_button.disabled = s.depth == 0
+        self.redo_button.disabled = s.depth >= self._tip.depth
+        for b in (self.bot_button, self.day_button):
+            b.disabled = s.is_over
+        self.events.value = views.log_html(s)
+
+    def _show_actions(self, s) -> None:
+        for b in self._buttons:
+            b.close()
+        self._buttons, groups = [], []
+        for title, actions in views.group_actions(s.legal_actions()):
+            row = []
+            for action in actions:
+                style = "warning" if type(action).__name__ == "EndDay" else ""
+                b = self._button(str(action), lambda a=action: self.apply(a), style=style)
+                self._buttons.append(b)
+                row.append(b)
+            groups.append(widgets.HTML(f"<b>{html.escape(title)}</b>"))
+            groups.append(widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap")))
+        for old in self.decisions.children:
+            old.close()
+        self.decisions.children = groups
+
+    def _show_chance(self, s) -> None:
+        chance = s.is_chance and not s.is_over
+        self.chance.layout.display = "" if chance else "none"
+        self._outcomes = views.odds(s) if chance else []
+        self.odds.value = views.odds_html(self._outcomes) if chance else ""
+        self.outcome.options = [(f"{r.text} — {r.p} ({r.percent})", i)
+                                for i, r in enumerate(self._outcomes)]
+        self.outcome.value = 0 if self._outcomes else None
