@@ -22,6 +22,7 @@ from manorkit.blueprince.engine import (
     new_day,
 )
 from manorkit.blueprince.engine.board import E, N, W, doors
+from manorkit.blueprince.engine.checks import check
 from manorkit.blueprince.engine.policies import greedy_policy, play_day, random_policy
 
 RULES = load_rules()
@@ -38,28 +39,11 @@ def walk(seed: int, policy=random_policy, limit: int = 400):
     return states
 
 
-def invariants(state: State, root: State) -> None:
-    bag_total = sum(root.bag.values())
-    from_bag = sum(1 for t in state.board.values() if t.room in root.bag)
-    d = state.drafting
-    held = len(d.hand) + len(d.set_aside) if d else 0
-    assert sum(state.bag.values()) + from_bag + held == bag_total, "tiles conserved"
-    for deck in DECKS:
-        remaining, discard = state.decks[deck]
-        in_hand = sum(n for (dk, _), n in state.held_cards.items() if dk == deck)
-        assert sum(remaining.values()) + sum(discard.values()) + in_hand == \
-            RULES.deck(deck).sum(), f"{deck} cards conserved"
-    assert all(v >= 0 for v in state.resources.values()), "no resource below zero"
-    assert all(v > 0 for v in state.items.values())
-    assert root.resources["steps"] + state.steps_gained - state.steps_spent == \
-        state.resources["steps"], "the step ledger balances"
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_random_days_keep_every_invariant(seed):
     states = walk(seed)
     for state in states:
-        invariants(state, states[0])
+        check(state, states[0])
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -67,7 +51,7 @@ def test_greedy_days_end_and_keep_invariants(seed):
     states = walk(seed, greedy_policy, limit=2000)
     assert states[-1].is_over
     for state in states:
-        invariants(state, states[0])
+        check(state, states[0])
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -297,7 +281,7 @@ def test_dig_and_trunk_draw_cards_and_reshuffle():
     for _ in range(25):  # more digs than the 21-card deck: it reshuffles
         state = state.apply(next(a for a in state.legal_actions() if str(a) == "dig a dirt pile"))
         state = state.settle()
-        invariants(state, root)
+        check(state, root)
     assert any("reshuffled" in e for e in state.log["effect"])
 
 

@@ -55,6 +55,8 @@ def play_day(state: State, policy=random_policy, rng: random.Random | None = Non
              max_steps: int = 10_000) -> State:
     """Play from ``state`` to the end of the day: ``policy`` decides, the run's own seeded
     generator resolves chance. Deterministic for a given seed and policy rng."""
+    if not callable(policy):
+        raise TypeError(f"policy must be a function (state, rng) -> action, got {policy!r}")
     rng = rng or random.Random(state.seed)
     for _ in range(max_steps):
         if state.is_over:

@@ -73,6 +73,10 @@ def step(state: State, action: Action) -> State:
     is not legal."""
     if not isinstance(action, Action):
         raise IllegalAction(f"{action!r} is not an action; legal: {_names(state)}")
+    try:  # rebuilt, so an instance made without its constructor is checked too
+        action = replace(action)
+    except (AttributeError, TypeError) as err:
+        raise IllegalAction(f"a malformed {type(action).__name__}: {err}") from None
     if state.is_over:
         raise IllegalAction(f"the day is over ({state.over}); no action is legal")
     if state.is_chance:
@@ -214,8 +218,15 @@ class Work:
             self.pending.append(step)
 
     def add_to_bag(self, room: str, why: str, section: str, n: int = 1) -> None:
+        """Add a tile that was not in the bag this morning (the Pool's rooms, §4)."""
         self.bag[room] = self.bag.get(room, 0) + n
+        self.set_flag("joined", self.flag("joined", ()) + (room,) * n)
         self.log(f"{room} joins the Active Bag ({why})", section)
+
+    def mark_outside(self, cell: Cell) -> None:
+        """Note that the tile at ``cell`` came from outside the bag (a sleeve Tunnel, a tile
+        the Secret Garden Key places, §6, §9)."""
+        self.set_flag("outside", self.flag("outside", ()) + (list(cell),))
 
     def place_tokens(self, cell: Cell, resource: str, n: int, section: str) -> None:
         here = self.tokens.setdefault(cell, {})
@@ -318,8 +329,9 @@ class Work:
         returned = hand[1:] if d.sleeve and d.slot != 1 else hand
         for tile in returned + list(d.set_aside):
             self.bag[tile] = self.bag.get(tile, 0) + 1
-        if d.sleeve:
-            self.set_flag("sleeve", self.flag("sleeve") - (d.slot == 1))
+        if d.sleeve and d.slot == 1:
+            self.set_flag("sleeve", self.flag("sleeve") - 1)
+            self.mark_outside(target)
         self.log(f"placed {room} at {target}", "§4 Step 4")
         self.drafting = None
         self.turn += 1

@@ -47,6 +47,9 @@ class Campaign:
         data = data or {}
         if not isinstance(data, dict):
             raise ValueError(f"campaign must be a JSON object, got {data!r}")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"campaign has no field {', '.join(sorted(unknown))}")
         found = data.get("foundation")
         try:
             return cls(bool(data.get("apple_orchard", False)),

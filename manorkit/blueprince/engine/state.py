@@ -15,6 +15,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 
 from ..placement import Cell
@@ -281,8 +282,10 @@ class State:
         }
 
     def digest(self) -> str:
-        """A fingerprint of :meth:`snapshot`, equal on any machine for equal states."""
-        text = json.dumps(self.snapshot(), sort_keys=True, default=str)
+        """A fingerprint of this moment of this run — :meth:`snapshot`, the seed, the campaign
+        and the rules' contents and variants — equal on any machine for equal states."""
+        text = json.dumps([self.snapshot(), self.seed, self.campaign.to_json(),
+                           rules_fingerprint(self.rules)], sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def __eq__(self, other: object) -> bool:
@@ -315,8 +318,9 @@ class State:
         data = _load_save(text)
         if rules is None:
             spec = _field(data, "rules", dict)
-            path = spec.get("path")
-            variants = spec.get("variants", {})
+            if set(spec) != {"path", "variants"}:
+                raise SaveError(f"rules: expected the keys path and variants, got {sorted(spec)}")
+            path, variants = spec["path"], spec["variants"]
             if path is not None and not isinstance(path, str) or not isinstance(variants, dict):
                 raise SaveError("rules: path must be a string or null, variants an object")
             try:
@@ -325,11 +329,10 @@ class State:
                 raise SaveError(f"rules: {err}") from None
         seed = _field(data, "seed", int)
         actions = _field(data, "actions", list)
-        digest = data.get("digest")
-        if digest is not None and not isinstance(digest, str):
-            raise SaveError("digest: must be a string")
+        digest = _field(data, "digest", str)
         try:
-            state = new_day(rules, seed=seed, campaign=Campaign.from_json(data.get("campaign")))
+            campaign = Campaign.from_json(_field(data, "campaign", dict))
+            state = new_day(rules, seed=seed, campaign=campaign)
         except ValueError as err:
             raise SaveError(f"campaign: {err}") from None
         for i, item in enumerate(actions):
@@ -337,7 +340,7 @@ class State:
                 state = state.apply(from_json(item))
             except ValueError as err:
                 raise SaveError(f"actions[{i}]: {err}") from None
-        if digest and state.digest() != digest:
+        if state.digest() != digest:
             raise SaveError("replaying the actions does not reach the saved state; were the "
                             "seed, rules or variants changed?")
         return state
@@ -370,6 +373,15 @@ class State:
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "
                 f"steps={r['steps']} gems={r['gems']} keys={r['keys']} coins={r['coins']}"
                 f"{' over: ' + self.over if self.over else ''}>")
+
+
+@lru_cache(maxsize=64)
+def rules_fingerprint(rules: Rules) -> str:
+    """A hash of every rules table as loaded (variants and edits applied), not their path."""
+    tables = {f: {str(k): dict(r) for k, r in t.rows.items()}
+              for f, t in sorted(rules._tables.items())}
+    text = json.dumps(tables, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _cells(d) -> list:

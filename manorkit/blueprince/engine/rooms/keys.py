@@ -65,3 +65,4 @@ def spawn_secret_garden(work) -> None:
     work.log("the Secret Garden Key opens the door onto the Secret Garden",
              "§6 Special Keys")
     work.place("Secret Garden", turns[0])
+    work.mark_outside(d.target)
