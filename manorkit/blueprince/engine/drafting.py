@@ -37,13 +37,33 @@ def draftable_doors(state: State) -> list[int]:
         target = neighbour(state.position, d)
         door = edge(state.position, d)
         if d in here.doors and target is not None and target not in state.board and \
-                list(door) not in closed and (door not in state.padlocks or _any_unlock(state)):
+                list(door) not in closed and (door not in state.padlocks or unlock_methods(
+                    state, state.position, d)):
             out.append(d)
     return out
 
 
-def _any_unlock(state: State) -> bool:
-    return can_pay(state, 1) or "Prism Key" in state.items or "Secret Garden Key" in state.items
+def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
+    """The ways to open the locked door ``direction`` of the room at ``origin`` (§4 Step 1,
+    §6 Special Keys), turning back excepted."""
+    out: list[Unlock] = []
+    if state.resources["keys"]:
+        out.append(Unlock("key"))
+    if state.items.get("Lockpick Kit", 0):
+        out.append(Unlock("lockpick"))
+    if state.items.get("Silver Key", 0):
+        out.append(Unlock("silver_key"))
+    room = state.board[origin].room
+    if state.items.get("Prism Key", 0):
+        usable = [c for c in colours(state.rules, room) if c in PRISM_COLOURS]
+        if len(usable) > 1 and state.rules.variant("prism_key_dual_colour") == "player_choice":
+            out.extend(Unlock("prism_key", c) for c in usable)
+        elif usable:
+            out.append(Unlock("prism_key"))
+    if "Secret Garden Key" in state.items and placements(
+            state.rules, "Secret Garden", origin, direction):
+        out.append(Unlock("secret_garden_key"))
+    return out
 
 
 @legal("turn")
@@ -83,25 +103,7 @@ def _draft(work: Work, action: Draft) -> None:
 @legal("unlock")
 def _unlocks(state: State) -> list:
     d = state.drafting
-    out: list = []
-    if state.resources["keys"]:
-        out.append(Unlock("key"))
-    if state.items.get("Lockpick Kit", 0):
-        out.append(Unlock("lockpick"))
-    if state.items.get("Silver Key", 0):
-        out.append(Unlock("silver_key"))
-    room = state.board[d.origin].room
-    if state.items.get("Prism Key", 0):
-        usable = [c for c in colours(state.rules, room) if c in PRISM_COLOURS]
-        if len(usable) > 1 and state.rules.variant("prism_key_dual_colour") == "player_choice":
-            out.extend(Unlock("prism_key", c) for c in usable)
-        elif usable:
-            out.append(Unlock("prism_key"))
-    if "Secret Garden Key" in state.items and placements(
-            state.rules, "Secret Garden", d.origin, d.direction):
-        out.append(Unlock("secret_garden_key"))
-    out.append(Unlock("turn_back"))
-    return out
+    return unlock_methods(state, d.origin, d.direction) + [Unlock("turn_back")]
 
 
 @handles(Unlock)
@@ -320,4 +322,4 @@ def back_door(cell: Cell, origin: Cell) -> int:
 
 
 __all__ = ["back_door", "can_pay", "draftable_doors", "may_rotate", "opposite", "placed",
-           "redraws", "slot_cost"]
+           "redraws", "slot_cost", "unlock_methods"]
