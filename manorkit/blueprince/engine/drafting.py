@@ -292,6 +292,8 @@ def placed(work: Work, cell: Cell) -> None:
     from ..mechanics import trunk_die
 
     die = trunk_die(rules, room, cell[0])
+    if die is None and row["trunk_rolls"]:  # no die at this rank: the result counts as OPEN
+        work.add_trunks(cell, row["trunk_rolls"], "§8 Locked Trunks (variant boudoir_trunk_die)")
     for _ in range(row["trunk_rolls"] if die else 0):
         work.queue(Roll("trunk", cell, die))
     if room in hooks.DRAFT:

@@ -30,7 +30,8 @@ def numbered_die(rules: Rules, die: str, success: str) -> tuple[str, frozenset[s
 def trunk_die(rules: Rules, room: str, rank: int) -> str | None:
     """The die a drafted ``room`` at ``rank`` rolls for a trunk, OPEN meaning a trunk (§8): the
     blue die; the Boudoir's "Lock Die" under ``boudoir_trunk_die=rank_die`` is the die of its
-    rank, and at Ranks 1-3 (no lock die) it holds no trunk (None)."""
+    rank, and at Ranks 1-3, never locked, no die is rolled (None) and the result counts as
+    OPEN: a trunk is placed for each roll."""
     if room == "Boudoir" and rules.variant("boudoir_trunk_die") == "rank_die":
         return rules.rank_die(rank)
     return "lock_blue"

@@ -22,6 +22,7 @@ from typing import NamedTuple
 import pandas as pd
 
 from ...dist import Dist
+from ..mechanics import trunk_die
 from ..rules import Rules
 from ._common import amount, die, faces, food_steps, numbered_success, resolve, room_row
 
@@ -390,16 +391,18 @@ def trunks_on_draft(room: str, *, rank: int | None = None,
     """
     rules = resolve(rules)
     rolls = room_row(rules, room)["trunk_rolls"]
-    rank_die = rules.rank_die(rank) if rank is not None else None
+    if rank is not None:
+        rules.rank_die(rank)  # refuses a rank off the board
     by_rank = room == "Boudoir" and _reading(
         rules, "boudoir_trunk_die", ("blue", "rank_die")) == "rank_die"
     if by_rank and rank is None:
         raise ValueError("under boudoir_trunk_die=rank_die the Boudoir needs its rank (1-9)")
     if rolls == 0:
         return Dist.constant(0)
-    if by_rank and rank_die is None:
+    rolled = trunk_die(rules, room, rank if by_rank else 1)  # the engine's reading (§8)
+    if rolled is None:  # never locked at this rank: counts as OPEN
         return Dist.constant(rolls)
-    open_face = _die(rules, rank_die if by_rank else "lock_blue").p("OPEN")
+    open_face = _die(rules, rolled).p("OPEN")
     return Dist.bernoulli(open_face).map(int).repeat_sum(rolls)
 
 
