@@ -186,6 +186,14 @@ def test_ladyship_telescope_one_card():
     assert "Telescope" in s.items and hlc not in s.tokens
 
 
+def test_ladyship_telescope_one_card_discarded_reading():
+    s = day(*draft("north", "Her Ladyship's Chamber"), "trunk roll: LOCKED",
+            held_item_cards="discarded")
+    remaining, discard = s.decks["special_items"]
+    assert remaining["Telescope"] == 0 and discard == {"Telescope": 1} and not s.held_cards
+    assert s.tokens[(2, 3)] == {"Telescope": 1}
+
+
 def test_ladyship_telescope_chamber_only_and_two_sources():
     s = day(*draft("north", "Her Ladyship's Chamber"), "trunk roll: LOCKED",
             telescope_copies="chamber_only")
@@ -312,6 +320,19 @@ def test_boudoir_trunk_agrees_at_rank_4(reading):
 def test_boudoir_rank_die_at_low_ranks_places_a_trunk():
     s = day(*draft("north", "Boudoir"), boudoir_trunk_die="rank_die")
     assert s.trunks[(2, 3)] == 1 and not s.is_chance
+
+
+@pytest.mark.parametrize("reading", ["d6", "faces"])
+@pytest.mark.parametrize("room", ["Bedroom", "Guest Bedroom", "Boudoir", "Servant's Quarters"])
+def test_bedroom_spawn_agrees_with_the_calculator(room, reading):
+    s = day(*draft("north", room), "settle", f"move to {room}", numbered_lock_die=reading)
+    assert s.pending[0].name == "spawn"
+    hits = s.pending[0].data[0]
+    p = sum(p for c, p in s.chance_outcomes() if str(c.value) in hits)
+    assert p == odds.item_spawn(room, rules=load_rules(numbered_lock_die=reading)) > 0
+    s = day(*draft("north", "Maid's Chamber"), "settle", *draft("east", room), "settle",
+            f"move to {room}", numbered_lock_die=reading)
+    assert not s.pending and odds.item_spawn(room, maid=True) == 0
 
 
 # -- Maid's Chamber ------------------------------------------------------------------------------

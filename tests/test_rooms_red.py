@@ -271,3 +271,11 @@ def test_lost_and_found_tokens_reading_and_shelter():
            "move to Lost & Found")
     assert not s.is_chance and set(s.items) == {"Photo", "Shovel"}
     assert cell_of(s, "Lost & Found") == (1, 2)
+
+
+def test_lost_pile_accepts_bare_item_names():
+    """Another room (the Coat Check's bell, §18) may put a bare item name in the pile."""
+    s = day(*draft("west", "Lost & Found"), "settle", campaign=L_AND_F,
+            lost_found_empty_hands="collect_free")
+    s = go(edit(s, flags={"lost": ("Lockpick Kit",)}), "move to Lost & Found")
+    assert s.items == {"Lockpick Kit": 3} and s.flags["lost"] == ()

@@ -14,7 +14,7 @@ from ..hooks import data_only, on_draft, on_end_day, on_enter, watches_entries, 
 from ..items import refuses
 from ..setup import ANTECHAMBER, START
 from .common import pays
-from .red import shelter
+from .red import lost_pile, shelter
 
 data_only("§16 Bedroom, Bunk Room, Guest Bedroom: entry steps in room_resources.csv, trunk "
           "rolls and bedroom_weight in rooms.csv, spawn rolls in item_spawns.csv",
@@ -117,7 +117,7 @@ def _telescope_found(work) -> bool:
     """Whether the Telescope is held, lies on a tile or waits in the Lost pile."""
     return ("Telescope" in work.items
             or any("Telescope" in lying for lying in work.tokens.values())
-            or any(name == "Telescope" for name, _ in work.flag("lost", ())))
+            or any(name == "Telescope" for name, _ in lost_pile(work)))
 
 
 @on_draft("Her Ladyship's Chamber")
@@ -126,7 +126,8 @@ def _ladyship(work, cell: Cell) -> None:
     Boudoir bonuses are on (flag ``"ladyship"``), and the Telescope is placed on the tile,
     picked up on entry, unless found already (variant ``telescope_copies``: ``one_card``
     takes the one card out of the Special Items deck or its discards; ``chamber_only`` has no
-    card; ``two_sources`` places the Chamber's own copy unless one is held)."""
+    card; ``two_sources`` places the Chamber's own copy unless one is held). Under
+    ``held_item_cards=discarded`` the card taken out goes to the discards."""
     work.set_flag("ladyship", True)
     work.log("the Walk-in Closet and Boudoir bonuses are on for this run",
              "§16 Her Ladyship's Chamber")
@@ -144,7 +145,10 @@ def _ladyship(work, cell: Cell) -> None:
                      "§16 Her Ladyship's Chamber")
             return
         pile[card[1]] -= 1
-        work.held[card] = work.held.get(card, 0) + 1
+        if work.rules.variant("held_item_cards") == "discarded":  # tracked apart from its card
+            discard[card[1]] = discard.get(card[1], 0) + 1
+        else:
+            work.held[card] = work.held.get(card, 0) + 1
         work.log("the Telescope card is taken out of the Special Items deck",
                  "§16 Her Ladyship's Chamber")
     work.place_tokens(cell, "Telescope", 1, "§16 Her Ladyship's Chamber")

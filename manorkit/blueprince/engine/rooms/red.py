@@ -9,8 +9,9 @@ cell by :func:`.common.entry_rewards`); the red die of the Gymnasium's and Weigh
 in ``rooms.csv`` ``lock``.
 
 The Lost pile (§5 Darkroom) is the flag ``"lost"``: a tuple of ``[name, count]`` pairs, an
-item with its charges left or a resource token (``lost_item_tokens=tokens_too``). Its cards
-stay out of their decks while they wait there.
+item with its charges left or a resource token (``lost_item_tokens=tokens_too``); a bare item
+name (an item put there by another room, e.g. the Coat Check's) counts as the item with fresh
+charges. Cards of items lost from hand stay out of their decks while they wait there.
 """
 
 from __future__ import annotations
@@ -91,15 +92,22 @@ def set_aside(work, name: str, why: str, section: str) -> None:
     work.set_flag("lost", tuple(work.flag("lost", ())) + ([name, count],))
 
 
+def lost_pile(work) -> list[tuple[str, int | None]]:
+    """The Lost pile as ``(name, count)``: count None for a bare item name (fresh charges)."""
+    return [(e, None) if isinstance(e, str) else (e[0], e[1]) for e in work.flag("lost", ())]
+
+
 def collect_lost(work, section: str = "§5 Lost and Found") -> None:
     """Pick up everything in the Lost pile (§5 Lost and Found step 2)."""
-    lost = work.flag("lost", ())
+    lost = lost_pile(work)
     if not lost:
         work.log("nothing is stored in the Lost pile: the toll was paid for nothing", section)
         return
     work.set_flag("lost", ())
     for name, count in lost:
-        if name in TOKENS:
+        if count is None:
+            work.gain_item(name, section)
+        elif name in TOKENS:
             work.gain(name, count, "collected from the Lost pile", section)
         elif name in work.items:  # a second copy was found meanwhile: the lost card is spent
             work.release_card(name)
