@@ -191,6 +191,22 @@ def test_printed_ranges_are_uniform_as_the_odds_read_them():
                         amount(value).pmf, card
 
 
+@pytest.mark.parametrize("rules", list(readings("lost_item_tokens")), ids=str)
+@pytest.mark.parametrize("room", ["Darkroom", "Lost & Found"])
+def test_blind_draws_from_the_hand_agree(rules, room):
+    state = at(rules, "Passageway", (3, 3))
+    held = {"Shovel": 1, "Lockpick Kit": 2, "Salt Shaker": 1}
+    state = replace(state, items=MappingProxyType(held), resources=MappingProxyType(
+        {**state.resources, "keys": 2, "gems": 1}))
+    board = dict(state.board)
+    board[(3, 2)] = Tile(room, (3, 2), 0, doors(rules.room(room)["shape"], 0))
+    state = replace(state, board=MappingProxyType(board))
+    state = state.apply(next(a for a in state.legal_actions() if str(a).startswith(
+        f"move to {room}")))
+    step = _first(state, "darkroom" if room == "Darkroom" else "lost_and_found")
+    assert outcomes(step) == odds.lost_item(held, step.resources, rules=rules).pmf
+
+
 #: Every random step the engine can pend → the test that checks it against a calculator.
 AGREEMENT = {
     "lock_roll": "test_lock_rolls_agree",
@@ -202,6 +218,8 @@ AGREEMENT = {
     "fruit": "test_pantry_fruit_agrees",
     "amount": "test_printed_ranges_are_uniform_as_the_odds_read_them",
     "treasure_map": "no calculator: a placeholder d6 over tables/treasure_map.csv",
+    "darkroom": "test_blind_draws_from_the_hand_agree",
+    "lost_and_found": "test_blind_draws_from_the_hand_agree",
 }
 
 

@@ -53,9 +53,17 @@ def phase(state: State) -> str | None:
     if not d.hand:
         return "unlock"
     if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \
-            "hide" not in d.used:
+            d.used.count("hide") < _hides_due(state.rules, d.used):
         return "hide"
     return "choose"
+
+
+def _hides_due(rules, used: tuple[str, ...]) -> int:
+    """Tiles the Archives has hidden by now (§16 Archives): one per draft, or one per hand
+    drawn, a redraw's included, under ``archives_redraws=hide_every_draw``."""
+    if rules.variant("archives_redraws") == "hide_every_draw":
+        return 1 + sum(1 for u in used if u != "hide")
+    return 1
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -251,6 +259,12 @@ class Work:
         """Take an item into hand; returns whether it was taken. A duplicate of a held item
         is refused, except that a fresh card of an item with charges replaces a spent one
         (§7 Lockpick Kit: "only a fresh card resets them")."""
+        from .items import on_gain, refused
+
+        why = refused(self, item)
+        if why:
+            self.log(why, section)
+            return False
         row = self.rules.rows("tables/items.csv").get(item) or {}
         charges = int(row.get("charges") or 1)
         if item in self.items:
@@ -260,8 +274,6 @@ class Work:
             self.release_card(item)
         self.items[item] = charges
         self.log(f"gained the {item}", section)
-        from .items import on_gain
-
         on_gain(self, item)
         return True
 

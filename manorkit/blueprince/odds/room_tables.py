@@ -22,6 +22,7 @@ from typing import NamedTuple
 import pandas as pd
 
 from ...dist import Dist
+from ..mechanics import trunk_die
 from ..rules import Rules
 from ._common import amount, die, faces, food_steps, numbered_success, resolve, room_row
 
@@ -29,6 +30,7 @@ __all__ = [
     "Haul", "Passage", "Reward", "billiard_room", "casino", "clear_caches", "food",
     "item_spawn", "kitchen_special", "meal", "meal_steps", "music_room", "nook", "observatory",
     "observatory_table", "pantry_fruit", "pantry_steps", "parlor", "room_roll_table",
+    "lost_item",
     "roll_rooms", "secret_passage", "special_key", "trunks_on_draft",
 ]
 
@@ -390,16 +392,18 @@ def trunks_on_draft(room: str, *, rank: int | None = None,
     """
     rules = resolve(rules)
     rolls = room_row(rules, room)["trunk_rolls"]
-    rank_die = rules.rank_die(rank) if rank is not None else None
+    if rank is not None:
+        rules.rank_die(rank)  # refuses a rank off the board
     by_rank = room == "Boudoir" and _reading(
         rules, "boudoir_trunk_die", ("blue", "rank_die")) == "rank_die"
     if by_rank and rank is None:
         raise ValueError("under boudoir_trunk_die=rank_die the Boudoir needs its rank (1-9)")
     if rolls == 0:
         return Dist.constant(0)
-    if by_rank and rank_die is None:
+    rolled = trunk_die(rules, room, rank if by_rank else 1)  # the engine's reading (§8)
+    if rolled is None:  # never locked at this rank: counts as OPEN
         return Dist.constant(rolls)
-    open_face = _die(rules, rank_die if by_rank else "lock_blue").p("OPEN")
+    open_face = _die(rules, rolled).p("OPEN")
     return Dist.bernoulli(open_face).map(int).repeat_sum(rolls)
 
 
@@ -612,3 +616,19 @@ def room_roll_table(room: str, *, rules: Rules | None = None) -> pd.DataFrame:
             entry["net per coin"] = _net_per_coin(rules, row["multiplier"])
         out.append({**entry, "chance": chance, "probability": float(chance)})
     return pd.DataFrame(out)
+
+
+# -- a blind draw from your hand (§5 Darkroom, §5 Lost and Found) ------------------------------
+
+def lost_item(held: Iterable[str] = (), resources: Mapping[str, int] | None = None, *,
+              rules: Rules | None = None) -> Dist:
+    """What the Darkroom (or the Lost & Found's toll) takes from your hand: each held item card
+    equally likely; under ``lost_item_tokens=tokens_too`` also each Key, gem, coin and Ivory
+    Die token in ``resources`` (§5; :func:`mechanics.hand.blind_pick`)."""
+    from ..mechanics.hand import blind_pick
+
+    rules = resolve(rules)
+    weights = blind_pick(rules, _held(rules, held), resources or {})
+    if not weights:
+        raise ValueError("nothing in hand: the Darkroom takes nothing")
+    return Dist.from_counts(weights)

@@ -5,6 +5,10 @@
 - :mod:`.hallways` — orange Hallways (§6, §16)
 - :mod:`.fixed` — the Entrance Hall, the Antechamber and Room 46 (§3, §13)
 - :mod:`.keys` — special keys used on doors (§6 Special Keys)
+- :mod:`.bedrooms` — purple Bedrooms (§16, §14 Carry-Forward)
+- :mod:`.red` — Red Rooms, the Darkroom and Lost & Found, Shelter tokens (§5, §16, §19)
 """
 
+from . import bedrooms as bedrooms  # noqa: F401
 from . import blue, common, fixed, hallways, keys  # noqa: F401  (registers effects)
+from . import red as red  # noqa: F401

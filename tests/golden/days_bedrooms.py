@@ -1,0 +1,78 @@
+"""Golden days of the Bedrooms (§16, §14) and the Red Rooms (§5, §16)."""
+
+from manorkit.blueprince.engine import Campaign
+
+from .play import Script
+
+FILLERS = ("Spare Room", "Storeroom")
+
+
+def draft(direction: str, tile: str) -> tuple[str, ...]:
+    """Draft ``tile`` from Slot 1 through ``direction``, the Spare Room and Storeroom beside."""
+    return (f"draft {direction}", f"tile drawn: {tile}",
+            *(f"tile drawn: {t}" for t in FILLERS), f"take Slot 1: {tile}")
+
+
+SCRIPTS = {
+    # Nursery +5 itself, Bunk Room +10 at draft, Servant's Quarters 1+2+1 keys +1 Nursery key.
+    "bedrooms_nursery_servants": Script((
+        *draft("north", "Nursery"), "trunk roll: LOCKED",
+        *draft("east", "Bunk Room"), "trunk roll: OPEN", "trunk roll: LOCKED",
+        *draft("west", "Servant's Quarters"), "trunk roll: LOCKED",
+        "move to Servant's Quarters", "spawn roll: 2",
+        "move to Bunk Room", "spawn roll: 6", "common_items card: Gem",
+        "open a trunk with the Key", "trunk card: 3 Gems", "end the day",
+    )),
+    # Bedroom and Guest Bedroom entry steps; Master Bedroom +1 per face-up tile, +10 tomorrow.
+    "bedrooms_master_bedroom": Script((
+        *draft("north", "Bedroom"), "trunk roll: LOCKED",
+        *draft("west", "Guest Bedroom"), "trunk roll: OPEN",
+        *draft("east", "Corridor"), "move to Corridor",
+        *draft("east", "Master Bedroom"), "trunk roll: LOCKED",
+        "move to Bedroom", "spawn roll: 3", "move to Guest Bedroom", "spawn roll: 4",
+        "move to Master Bedroom", "spawn roll: 1", "end the day",
+    )),
+    # Her Ladyship's Chamber: Telescope on the tile, Boudoir +10 and its safe gem, Walk-in
+    # Closet +3 gems; ending the day in the Chamber: -10 steps and +1 key tomorrow.
+    "bedrooms_ladyship_boudoir": Script((
+        *draft("north", "Her Ladyship's Chamber"), "trunk roll: LOCKED",
+        *draft("east", "Boudoir"), "trunk roll: LOCKED",
+        *draft("west", "Walk-in Closet"),
+        "move to Boudoir", "spawn roll: 1",
+        "move to Walk-in Closet", "settle",
+        "move to Her Ladyship's Chamber", "spawn roll: 1", "end the day",
+    )),
+    # Maid's Chamber suppresses the Bedroom's spawn; the Dormitory pays after a Drafting Room.
+    "bedrooms_maid_dormitory": Script((
+        *draft("west", "Dormitory"), "trunk roll: LOCKED", "move to Dormitory",
+        "spawn roll: 1", "move to Entrance Hall",
+        *draft("east", "Drawing Room"), "settle",
+        *draft("north", "Maid's Chamber"), "settle",
+        "move to Dormitory", "move to Maid's Chamber", "settle",
+        *draft("west", "Bedroom"), "trunk roll: LOCKED", "move to Bedroom", "end the day",
+    ), campaign=Campaign(unlocked=("Dormitory",))),
+    # Weight Room halves the steps at draft; Archives hides a tile (taken blind); Furnace;
+    # Chapel and Gymnasium on every entry; Lavatory nothing.
+    "red_rooms": Script((
+        *draft("east", "Weight Room"), "settle",
+        *draft("west", "Lavatory"),
+        *draft("north", "Archives"), "settle", "move to Archives",
+        "draft north", "tile drawn: Furnace", "tile drawn: Den", "tile drawn: Nook",
+        "hide Slot 3", "take Slot 1: Furnace",
+        "draft west", "tile drawn: Chapel", "tile drawn: Spare Room", "tile drawn: Storeroom",
+        "hide Slot 2", "take Slot 1: Chapel", "settle",
+        "draft east", "tile drawn: Den", "tile drawn: Gymnasium", "tile drawn: Storeroom",
+        "hide Slot 2", "take Slot 2: ?", "settle",
+        "move to Chapel", "move to Archives", "move to Chapel", "move to Gymnasium",
+        "move to Lavatory", "end the day",
+    )),
+    # Darkroom: a random held item goes to the Lost pile, then the Photo; the Lost & Found
+    # (found on an earlier day) takes a random item first, then gives back the Lost pile.
+    "red_darkroom_lost_found": Script((
+        *draft("north", "Closet"), "move to Closet", "common_items card: Key",
+        "special_items card: Shovel", "move to Entrance Hall",
+        *draft("east", "Darkroom"), "settle", "move to Darkroom", "lost in the dark: Shovel",
+        "move to Entrance Hall", *draft("west", "Lost & Found"), "settle",
+        "move to Lost & Found", "taken by the Lost & Found: Photo", "end the day",
+    ), campaign=Campaign(found=("Lost & Found",))),
+}

@@ -1,0 +1,282 @@
+"""Red Rooms (§16 Furnace, Chapel, Archives, Lavatory, Gymnasium, Weight Room; §5 Darkroom,
+Lost and Found; §19 Shelter tokens): one scenario per room and each variant reading."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from manorkit.blueprince.engine import Campaign, GiveUp, Redraw, Take
+from manorkit.blueprince.engine.drafting import redraws
+from manorkit.blueprince.engine.state import freeze
+
+from .test_rooms_bedrooms import cell_of, day, draft, edit, go, said, steps
+
+L_AND_F = Campaign(found=("Lost & Found",))
+
+
+def hand(*tiles: str) -> tuple[str, ...]:
+    return tuple(f"tile drawn: {t}" for t in tiles)
+
+
+# -- Furnace (drafting.py) ------------------------------------------------------------------------
+
+def _furnace_draw(*tiles, ivory=1, **variants):
+    s = day(*draft("north", "Furnace"), **variants)
+    s = edit(s, resources={"ivory_dice": ivory})
+    return go(s, "draft east", *hand(*tiles))
+
+
+def test_furnace_blocks_free_redraws_when_a_red_room_is_drawn():
+    s = _furnace_draw("Chapel", "Spare Room", "Storeroom")
+    assert Redraw("ivory_dice") not in s.legal_actions()
+    s = _furnace_draw("Den", "Spare Room", "Storeroom")
+    assert Redraw("ivory_dice") in s.legal_actions()
+    s = _furnace_draw("Maid's Chamber", "Spare Room", "Storeroom")  # red and purple
+    assert Redraw("ivory_dice") not in s.legal_actions()
+
+
+@pytest.mark.parametrize("reading, silver", [("listed", True), ("all_non_gem", False)])
+def test_furnace_blocked_redraws(reading, silver):
+    s = _furnace_draw("Chapel", "Spare Room", "Storeroom", furnace_blocked_redraws=reading)
+    d = s.drafting
+    s = replace(s, drafting=replace(d, free_redraws=("silver_key", "drawing_room"), study=True),
+                resources={**s.resources, "gems": 1})
+    got = redraws(s)
+    assert "drawing_room" not in got and "ivory_dice" not in got and "study" not in got
+    assert ("silver_key" in got) is silver
+    s = replace(s, drafting=replace(s.drafting, free_redraws=()))
+    assert redraws(s) == ["study"]  # gem redraws still work
+
+
+@pytest.mark.parametrize("reading", ["no_pass", "may_pass"])
+def test_furnace_pass(reading):
+    s = _furnace_draw("Chapel", "Spare Room", "Storeroom", furnace_pass=reading)
+    assert (GiveUp() in s.legal_actions()) is (reading == "may_pass")
+    s = _furnace_draw("Den", "Spare Room", "Storeroom", furnace_pass=reading)
+    assert GiveUp() not in s.legal_actions()
+    if reading == "may_pass":
+        s = go(_furnace_draw("Chapel", "Spare Room", "Storeroom", furnace_pass=reading),
+               "return the tiles to the bag")
+        assert s.drafting is None and "Chapel" in s.bag
+
+
+# -- Chapel, Gymnasium, Lavatory (data) -------------------------------------------------------
+
+def test_chapel_takes_a_coin_every_entry_without_debt():
+    s = day(*draft("north", "Chapel"), "settle", "move to Chapel")
+    assert s.resources["coins"] == 4
+    s = go(s, "move to Entrance Hall", "move to Chapel")
+    assert s.resources["coins"] == 3
+    s = go(edit(s, resources={"coins": 0}), "move to Entrance Hall", "move to Chapel")
+    assert s.resources["coins"] == 0
+
+
+def test_gymnasium_every_entry_and_its_red_doors():
+    s = day(*draft("north", "Gymnasium"), "settle", "move to Gymnasium")
+    assert steps(s) == 50 - 1 - 2
+    s = go(s, "move to Entrance Hall", "move to Gymnasium")
+    assert steps(s) == 47 - 2 - 2
+    s = go(s, "draft north")
+    assert s.pending[0].name == "lock_roll" and s.pending[0].die == "lock_red"
+
+
+def test_lavatory_does_nothing():
+    s = day(*draft("north", "Lavatory"), "move to Lavatory")
+    assert steps(s) == 49 and not s.is_chance and not s.trunks
+
+
+# -- Shelter tokens (§19) -------------------------------------------------------------------------
+
+def test_shelter_tokens_on_red_rooms_negate_their_losses():
+    s = edit(day(), flags={"shelter_tokens": 3})
+    s = go(s, *draft("north", "Gymnasium"), "settle", *draft("east", "Chapel"), "settle",
+           *draft("west", "Lavatory"))
+    assert s.flags["shelter_tokens"] == 0
+    assert s.flags["sheltered"] == ([2, 3], [1, 4], [1, 2])
+    s = go(s, "move to Gymnasium", "move to Entrance Hall", "move to Chapel")
+    assert steps(s) == 50 - 3 and s.resources["coins"] == 5
+
+
+def test_a_fourth_red_room_gets_no_token():
+    s = edit(day(), flags={"shelter_tokens": 1})
+    s = go(s, *draft("north", "Lavatory"), *draft("east", "Chapel"), "settle",
+           "move to Chapel")
+    assert s.flags["sheltered"] == ([2, 3],) and s.resources["coins"] == 4
+
+
+@pytest.mark.parametrize("reading, left", [("shelter_first", 50), ("entry_only", 25)])
+def test_weight_room_and_the_shelter(reading, left):
+    s = edit(day(weight_room_shelter=reading), flags={"shelter_tokens": 3})
+    s = go(s, *draft("north", "Weight Room"), "settle")
+    assert steps(s) == left and s.flags["shelter_tokens"] == 2
+
+
+def test_maid_chamber_is_a_red_room_for_the_shelter():
+    s = edit(day(), flags={"shelter_tokens": 3})
+    s = go(s, *draft("north", "Maid's Chamber"), "settle")
+    assert s.flags["sheltered"] == ([2, 3],) and s.flags["maid"]
+
+
+# -- Weight Room ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("before, after", [(50, 25), (21, 11), (1, 1), (0, 0)])
+def test_weight_room_takes_half_rounded_down(before, after):
+    s = edit(day(), resources={"steps": before})
+    s = go(s, *draft("north", "Weight Room"), "settle")
+    assert steps(s) == after
+    if after:
+        assert steps(go(s, "move to Weight Room")) == after - 1  # no entry penalty
+
+
+# -- Archives -----------------------------------------------------------------------------------
+
+def _archives(**variants):
+    s = day(*draft("north", "Archives"), **variants)
+    return go(s, "draft east", *hand("Den", "Nook", "Closet"))
+
+
+def test_archives_hides_one_tile_which_can_be_taken_blind():
+    s = _archives()
+    assert [str(a) for a in s.legal_actions()] == [f"hide Slot {n} (Archives)" for n in (1, 2, 3)]
+    s = go(s, "hide Slot 2")
+    names = [str(a) for a in s.legal_actions()]
+    assert "take Slot 2: ?" in names and not any("Nook" in n for n in names)
+    s = go(s, "take Slot 2: ?", "settle")
+    assert s.board[(1, 4)].room == "Nook" and s.resources["gems"] == 0  # Nook is free
+
+
+def test_archives_hidden_cost_still_applies():
+    s = day(*draft("north", "Archives"))
+    s = go(s, "draft east", *hand("Den", "Attic", "Closet"), "hide Slot 2")
+    assert Take(2, "") not in s.legal_actions()  # 3 gems, none held
+
+
+@pytest.mark.parametrize("reading, phase", [("hide_once", "choose"),
+                                             ("hide_every_draw", "hide")])
+def test_archives_after_a_redraw(reading, phase):
+    s = edit(_archives(archives_redraws=reading), resources={"ivory_dice": 1})
+    s = go(s, "hide Slot 1", "redraw", *hand("Spare Room", "Storeroom", "Parlor"))
+    hides = [a for a in s.legal_actions() if str(a).startswith("hide")]
+    assert bool(hides) is (phase == "hide")
+
+
+# -- Darkroom and Lost & Found ------------------------------------------------------------------
+
+def _with_shovel(*more, campaign=None, **variants):
+    return day(*draft("north", "Closet"), "move to Closet", "common_items card: Empty (no find)",
+               "special_items card: Shovel", "move to Entrance Hall", *more,
+               campaign=campaign, **variants)
+
+
+def test_darkroom_empty_handed_finds_the_photo_and_the_lost_and_found():
+    s = day(*draft("north", "Darkroom"), "settle", "move to Darkroom")
+    assert "Photo" in s.items and not s.is_chance
+    assert s.carry == {"found:Lost & Found": True} and "Lost & Found" not in s.bag
+    assert said(s, "nothing is lost in the dark")
+
+
+def test_darkroom_loses_a_random_item_into_the_lost_pile():
+    s = _with_shovel(*draft("east", "Darkroom"), "settle", "move to Darkroom",
+                     held_item_cards="in_hand")
+    assert s.chance_outcomes() == [(s.chance_outcomes()[0][0], Fraction(1))]
+    assert "Photo" not in s.items  # collected after the loss
+    s = go(s, "lost in the dark: Shovel")
+    assert s.items == {"Photo": 1} and s.flags["lost"] == (["Shovel", 1],)
+    assert s.held_cards[("special_items", "Shovel")] == 1  # the card waits with the item
+    s = go(s, "move to Entrance Hall", "move to Darkroom")
+    assert s.items == {"Photo": 1} and not s.is_chance  # the stumble: first entry each run
+
+
+def test_darkroom_every_entry_reading_and_equal_weights():
+    s = _with_shovel(*draft("east", "Darkroom"), "settle", "move to Darkroom",
+                     "lost in the dark: Shovel", "move to Entrance Hall",
+                     *draft("west", "Walk-in Closet"), "move to Walk-in Closet",
+                     "common_items card: Empty (no find)", "common_items card: Empty (no find)",
+                     "special_items card: Sledgehammer",
+                     "move to Entrance Hall", "move to Darkroom",
+                     repeat_entry_rewards="every_entry")
+    assert {c.value: p for c, p in s.chance_outcomes()} == {"Photo": Fraction(1, 2),
+                                                            "Sledgehammer": Fraction(1, 2)}
+
+
+def test_darkroom_tokens_reading_weighs_every_piece():
+    s = _with_shovel(*draft("east", "Darkroom"), "settle", lost_item_tokens="tokens_too")
+    s = go(edit(s, resources={"keys": 3, "coins": 0}), "move to Darkroom")
+    assert {c.value: p for c, p in s.chance_outcomes()} == {"Shovel": Fraction(1, 4),
+                                                            "keys": Fraction(3, 4)}
+    s = go(s, "lost in the dark: keys")
+    assert s.resources["keys"] == 2 and s.flags["lost"] == (["keys", 1],)
+    # item cards only (default): no items, no penalty even with tokens held
+    s = day(*draft("north", "Darkroom"), "settle")
+    s = go(edit(s, resources={"keys": 3}), "move to Darkroom")
+    assert not s.is_chance and s.resources["keys"] == 3
+
+
+@pytest.mark.parametrize("reading, in_bag", [("next_run", False), ("same_run", True)])
+def test_darkroom_lost_and_found_timing(reading, in_bag):
+    s = day(*draft("north", "Darkroom"), "settle", "move to Darkroom",
+            found_floorplan_timing=reading)
+    assert ("Lost & Found" in s.bag) is in_bag
+    s = day(*draft("north", "Darkroom"), "settle", "move to Darkroom", campaign=L_AND_F)
+    assert s.carry == {} and s.bag["Lost & Found"] == 1
+
+
+def test_sheltered_darkroom_loses_nothing():
+    s = _with_shovel()
+    s = go(edit(s, flags={"shelter_tokens": 1}), *draft("east", "Darkroom"), "settle",
+           "move to Darkroom")
+    assert set(s.items) == {"Shovel", "Photo"} and not s.is_chance
+
+
+def _lost_shovel(**variants):
+    """The Shovel lost in the Darkroom, the Photo held, the Lost & Found drafted."""
+    return _with_shovel(*draft("east", "Darkroom"), "settle", "move to Darkroom",
+                        "lost in the dark: Shovel", "move to Entrance Hall",
+                        *draft("west", "Lost & Found"), "settle", campaign=L_AND_F, **variants)
+
+
+def test_lost_and_found_takes_first_then_gives():
+    s = go(_lost_shovel(held_item_cards="in_hand"), "move to Lost & Found")
+    assert [c.value for c, _ in s.chance_outcomes()] == ["Photo"]
+    s = go(s, "taken by the Lost & Found: Photo")
+    assert s.items == {"Shovel": 1} and s.flags["lost"] == ()
+    assert s.decks["special_items"][1] == {}  # the Shovel's card stayed with it
+    # every visit: the toll again, for nothing
+    s = go(s, "move to Entrance Hall", "move to Lost & Found", "taken by the Lost & Found: Shovel")
+    assert s.items == {} and said(s, "the toll was paid for nothing")
+    assert s.decks["special_items"][1] == {"Shovel": 1}  # discarded
+
+
+@pytest.mark.parametrize("reading, collected", [("no_collect", False), ("collect_free", True)])
+def test_lost_and_found_empty_handed(reading, collected):
+    s = _lost_shovel(lost_found_empty_hands=reading)
+    s = go(replace(s, items=freeze({})), "move to Lost & Found")  # the Photo dropped
+    assert not s.is_chance
+    assert ("Shovel" in s.items) is collected
+
+
+def test_lost_and_found_tokens_reading_and_shelter():
+    s = _lost_shovel(lost_item_tokens="tokens_too")
+    s = go(edit(s, resources={"coins": 1}), "move to Lost & Found")
+    assert {c.value: p for c, p in s.chance_outcomes()} == {"Photo": Fraction(1, 2),
+                                                            "coins": Fraction(1, 2)}
+    s = go(s, "taken by the Lost & Found: coins")
+    assert s.resources["coins"] == 0 and set(s.items) == {"Photo", "Shovel"}
+    # a sheltered Lost & Found takes nothing and still gives
+    s = _with_shovel(*draft("east", "Darkroom"), "settle", "move to Darkroom",
+                     "lost in the dark: Shovel", "move to Entrance Hall", campaign=L_AND_F)
+    s = go(edit(s, flags={"shelter_tokens": 1}), *draft("west", "Lost & Found"), "settle",
+           "move to Lost & Found")
+    assert not s.is_chance and set(s.items) == {"Photo", "Shovel"}
+    assert cell_of(s, "Lost & Found") == (1, 2)
+
+
+def test_lost_pile_accepts_bare_item_names():
+    """Another room (the Coat Check's bell, §18) may put a bare item name in the pile."""
+    s = day(*draft("west", "Lost & Found"), "settle", campaign=L_AND_F,
+            lost_found_empty_hands="collect_free")
+    s = go(edit(s, flags={"lost": ("Lockpick Kit",)}), "move to Lost & Found")
+    assert s.items == {"Lockpick Kit": 3} and s.flags["lost"] == ()
