@@ -39,8 +39,9 @@ def walk(seed: int, policy=random_policy, limit: int = 400):
 
 
 def invariants(state: State, root: State) -> None:
-    bag_total = sum(root.bag.values())
-    from_bag = sum(1 for t in state.board.values() if t.room in root.bag)
+    joined = state.flags.get("joined_bag", ())  # tiles added to the bag this run (§2, §16)
+    bag_total = sum(root.bag.values()) + len(joined)
+    from_bag = sum(1 for t in state.board.values() if t.room in root.bag or t.room in joined)
     d = state.drafting
     held = len(d.hand) + len(d.set_aside) if d else 0
     assert sum(state.bag.values()) + from_bag + held == bag_total, "tiles conserved"

@@ -214,7 +214,10 @@ class Work:
             self.pending.append(step)
 
     def add_to_bag(self, room: str, why: str, section: str, n: int = 1) -> None:
+        """Add ``n`` copies of ``room`` to the Active Bag for this run; flag ``"joined_bag"``
+        lists every tile that joined it (so tiles stay countable)."""
         self.bag[room] = self.bag.get(room, 0) + n
+        self.set_flag("joined_bag", self.flag("joined_bag", ()) + (room,) * n)
         self.log(f"{room} joins the Active Bag ({why})", section)
 
     def place_tokens(self, cell: Cell, resource: str, n: int, section: str) -> None:

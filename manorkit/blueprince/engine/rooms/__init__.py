@@ -8,3 +8,6 @@
 """
 
 from . import blue, common, fixed, hallways, keys  # noqa: F401  (registers effects)
+
+# isort: split
+from . import green, spread  # noqa: F401  (Green Rooms, The Pool's rooms, spread rooms)
