@@ -28,6 +28,7 @@ from manorkit.blueprince.engine import (
 from manorkit.blueprince.engine.board import E, N, Tile, W, doors
 from manorkit.blueprince.engine.drafting import slot_cost
 from manorkit.blueprince.engine.setup import ANTECHAMBER
+from manorkit.blueprince.odds.drafting_board import tile_cost
 
 RULES = load_rules()
 ROOMS = ("Patio", "Courtyard", "Greenhouse", "Veranda", "Terrace", "Cloister", "Solarium",
@@ -242,7 +243,8 @@ def test_greenhouse_cost(reading, gems):
     s = s.apply(Draft(E))
     for tile in ("Spare Room", "Greenhouse", "Nook"):
         s = s.apply(Chance(tile))
-    assert slot_cost(s, 2, "Greenhouse") == (gems, 0)
+    assert slot_cost(s, 2, "Greenhouse") == (gems, 0) == (tile_cost("Greenhouse",
+                                                                        rules=rules), 0)
 
 
 @pytest.mark.parametrize("reading", ["none", "favour_green"])
@@ -338,6 +340,8 @@ def test_terrace_makes_green_rooms_free_to_draft():
                      resources={"gems": 9})
     s = hand_at(terraced, N, "Spare Room", "Veranda", "Vault")
     assert slot_cost(s, 2, "Veranda") == (0, 0) and slot_cost(s, 3, "Vault") == (3, 0)
+    for room in ("Veranda", "Vault", "Greenhouse", "Cloister"):  # the drafting calculator
+        assert tile_cost(room, terrace=True) == slot_cost(s, 2, room)[0]
     took = s.apply(Take(2, "Veranda", None))
     assert took.resources["gems"] == 9
 
@@ -348,7 +352,8 @@ def test_terrace_and_the_tunnel(colour, gems):
     s = house({(2, 3): ("Cloister", 0), (1, 4): ("Terrace", 1)}, at=(2, 3), rules=rules,
               resources={"gems": 9}, campaign=Campaign(found=("Tunnel",)))
     s = hand_at(s, N, "Spare Room", "Tunnel", "Nook")
-    assert slot_cost(s, 2, "Tunnel") == (gems, 0)
+    assert slot_cost(s, 2, "Tunnel") == (gems, 0) == (tile_cost(
+        "Tunnel", terrace=True, rules=rules), 0)
 
 
 def test_cloister_gets_a_dirt_pile_only_with_the_solarium_on_the_board():
@@ -366,7 +371,9 @@ def test_cloister_gets_a_dirt_pile_only_with_the_solarium_on_the_board():
 def test_cloister_cost(reading, gems):
     s = hand_at(house({}, rules=rules_with(cloister_cost=reading)), N, "Nook", "Cloister",
                 "Den")
-    assert slot_cost(s, 2, "Cloister") == (gems, 0)
+    rules = rules_with(cloister_cost=reading)
+    assert slot_cost(s, 2, "Cloister") == (gems, 0) == (tile_cost("Cloister",
+                                                                      rules=rules), 0)
 
 
 @pytest.mark.parametrize("variants, room, direction, sunny, bare", [
@@ -381,9 +388,11 @@ def test_solarium_draws_one_more_tile_from_green_room_doors(variants, room, dire
                                                             bare):
     rules = rules_with(**variants)
     s = house({(2, 3): (room, 0), (1, 4): ("Solarium", 1)}, at=(2, 3), rules=rules)
-    assert s.apply(Draft(direction)).drafting.size == sunny
+    assert s.apply(Draft(direction)).drafting.size == sunny == odds.draw_plan(
+        room, solarium=True, rules=rules).size
     s = house({(2, 3): (room, 0)}, at=(2, 3), rules=rules)
-    assert s.apply(Draft(direction)).drafting.size == bare
+    assert s.apply(Draft(direction)).drafting.size == bare == odds.draw_plan(
+        room, rules=rules).size
 
 
 # -- Secret Garden: the key, the fruit and the west lever (§6, §10, §11, §16) -------------------
@@ -483,6 +492,19 @@ def test_secret_garden_key_on_an_unlocked_edge_door(door):
     low = house({(2, 2): ("Cloister", 0)}, at=(2, 2), rules=rules,
                 items={"Secret Garden Key": 1})
     assert not [a for a in low.legal_actions() if isinstance(a, Use)]  # Rank 2: too low
+
+
+def test_there_is_one_secret_garden_tile():
+    rules = rules_with(secret_garden_door="any_door")
+    s = house({(4, 2): ("Cloister", 0), (6, 1): ("Secret Garden", 3)}, at=(4, 2), rules=rules,
+              items={"Secret Garden Key": 1})
+    assert Use("secret_garden_key", "west") not in s.legal_actions()
+    locked = s.apply(Draft(W)).apply(Chance("LOCKED"))
+    assert Unlock("secret_garden_key") not in locked.legal_actions()
+    bagged = replace(with_bag(house({(4, 2): ("Cloister", 0)}, at=(4, 2)), "Secret Garden"),
+                     items=MappingProxyType({"Secret Garden Key": 1}))
+    assert Unlock("secret_garden_key") not in bagged.apply(Draft(W)).apply(
+        Chance("LOCKED")).legal_actions()
 
 
 # -- Morning Room, The Pool, Sauna (§4 Tomorrow Rooms, §16 The Pool) ----------------------------

@@ -97,11 +97,17 @@ def _unlocks(state: State) -> list:
             out.extend(Unlock("prism_key", c) for c in usable)
         elif usable:
             out.append(Unlock("prism_key"))
-    if "Secret Garden Key" in state.items and placements(
+    if "Secret Garden Key" in state.items and garden_spawnable(state) and placements(
             state.rules, "Secret Garden", d.origin, d.direction):
         out.append(Unlock("secret_garden_key"))
     out.append(Unlock("turn_back"))
     return out
+
+
+def garden_spawnable(state: State) -> bool:
+    """Whether the one Secret Garden tile can still be spawned this run: not on the board and
+    not already in the bag (§2 Event Additions, §6 Special Keys)."""
+    return "Secret Garden" not in state.on_board() and not state.bag.get("Secret Garden")
 
 
 @handles(Unlock)

@@ -117,6 +117,7 @@ def _greenhouse_offers(state, cell) -> list:
 
 @on_use("attach_broken_lever", "§7 Item Reference")
 def _attach_use(work, action) -> None:
+    """§7 Broken Lever: attach and pull it while standing in the Greenhouse."""
     _attach(work)
 
 
@@ -236,6 +237,7 @@ def _next_fruit(work, cells: tuple[Cell, ...]) -> None:
 
 @on_roll("garden_fruit", "fruit from the supply")
 def _garden_fruit(work, step: Roll, value) -> None:
+    """One fruit of the Secret Garden's draft spread on its room, then the next room's."""
     spread(work, [(step.cell, value)], "§10 Spread Rooms")
     _next_fruit(work, step.data)
 
@@ -248,10 +250,11 @@ def _garden_key_doors(state) -> list:
     edge door at Ranks 3-8, locked or not, read as a door of the current room leading to an
     empty cell where the Secret Garden may stand (Column 1 or 5, Ranks 3-8, no corners). A
     padlocked door is paid at the lock instead (``Unlock``), under either reading."""
-    if "Secret Garden Key" not in state.items or \
+    from ..drafting import draftable_doors, garden_spawnable
+
+    if "Secret Garden Key" not in state.items or not garden_spawnable(state) or \
             state.rules.variant("secret_garden_door") != "any_door":
         return []
-    from ..drafting import draftable_doors
 
     here = state.position
     return [Use("secret_garden_key", WORDS[d]) for d in draftable_doors(state)

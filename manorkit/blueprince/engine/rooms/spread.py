@@ -142,6 +142,7 @@ def _open_locker(work, action) -> None:
 
 @on_roll("locker", "locker roll")
 def _locker(work, step: Roll, value) -> None:
+    """§16 Locker Room: OPEN draws the Common Items card; LOCKED, the locker is empty."""
     hits, draws = step.data
     if str(value) not in hits:
         work.log(f"{value}: the locker is empty", "§16 Locker Room")
