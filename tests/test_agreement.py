@@ -207,6 +207,37 @@ def test_blind_draws_from_the_hand_agree(rules, room):
     assert outcomes(step) == odds.lost_item(held, step.resources, rules=rules).pmf
 
 
+def test_secret_garden_fruit_from_the_supply_agrees():
+    rules = RULES.with_variants(secret_garden_fruit="draft_every_room",
+                                secret_garden_door="any_door")
+    state = at(rules, "Passageway", (4, 2))
+    state = replace(state, items=MappingProxyType({"Secret Garden Key": 1}))
+    state = state.apply(next(a for a in state.legal_actions()
+                             if str(a).startswith("secret garden key")))
+    blind = rules.with_variants(pantry_fruit="remaining_supply")
+    seen = 0
+    while state.is_chance and state.pending[0].name == "garden_fruit":
+        on_board: dict[str, int] = {}
+        for fruits in state.fruit.values():
+            for f in fruits:
+                on_board[f] = on_board.get(f, 0) + 1
+        supply = {f: r["tokens"] - on_board.get(f, 0)
+                  for f, r in rules.rows("tables/fruit_supply.csv").items()}
+        assert outcomes(state) == odds.pantry_fruit(supply=supply, rules=blind).pmf
+        state = state.apply(choose(state, "fruit from the supply: orange"))
+        seen += 1
+    assert seen == len(state.board) - 1  # every room but the face-down Antechamber
+
+
+@pytest.mark.parametrize("rules", list(readings("numbered_lock_die")), ids=str)
+def test_locker_rolls_agree(rules):
+    state = at(rules, "Locker Room", (3, 3))
+    state = replace(state, resources=MappingProxyType({**state.resources, "keys": 1}))
+    state = state.apply(next(a for a in state.legal_actions() if "locker" in str(a)))
+    step = _first(state, "locker")
+    assert outcomes(step).get("OPEN", 0) == 1 - odds.lock_chance(4, rules=rules)
+
+
 #: Every random step the engine can pend → the test that checks it against a calculator.
 AGREEMENT = {
     "lock_roll": "test_lock_rolls_agree",
@@ -219,6 +250,8 @@ AGREEMENT = {
     "amount": "test_printed_ranges_are_uniform_as_the_odds_read_them",
     "treasure_map": "no calculator: a placeholder d6 over tables/treasure_map.csv",
     "darkroom": "test_blind_draws_from_the_hand_agree",
+    "garden_fruit": "test_secret_garden_fruit_from_the_supply_agrees",
+    "locker": "test_locker_rolls_agree",
     "lost_and_found": "test_blind_draws_from_the_hand_agree",
 }
 

@@ -60,7 +60,7 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
             out.extend(Unlock("prism_key", c) for c in usable)
         elif usable:
             out.append(Unlock("prism_key"))
-    if "Secret Garden Key" in state.items and placements(
+    if "Secret Garden Key" in state.items and garden_spawnable(state) and placements(
             state.rules, "Secret Garden", origin, direction):
         out.append(Unlock("secret_garden_key"))
     return out
@@ -104,6 +104,12 @@ def _draft(work: Work, action: Draft) -> None:
 def _unlocks(state: State) -> list:
     d = state.drafting
     return unlock_methods(state, d.origin, d.direction) + [Unlock("turn_back")]
+
+
+def garden_spawnable(state: State) -> bool:
+    """Whether the one Secret Garden tile can still be spawned this run: not on the board and
+    not already in the bag (§2 Event Additions, §6 Special Keys)."""
+    return "Secret Garden" not in state.on_board() and not state.bag.get("Secret Garden")
 
 
 @handles(Unlock)

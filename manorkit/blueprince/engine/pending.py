@@ -74,7 +74,13 @@ class TileDraw(Step):
         return "tile drawn"
 
     def weights(self, state: State) -> dict:
-        return dict(sorted(state.bag.items()))
+        """Each tile's copies in the bag, times its draw weight (``mechanics.tile_weight``:
+        1 unless a variant favours it)."""
+        from ..mechanics import tile_weight
+
+        greenhouse = "Greenhouse" in state.on_board()
+        return {t: n * tile_weight(state.rules, t, greenhouse) for t, n in
+                sorted(state.bag.items())}
 
     def apply(self, work: Work, value) -> None:
         work.bag[value] -= 1

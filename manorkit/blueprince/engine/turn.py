@@ -111,13 +111,21 @@ def _tokens(state: State) -> list:
 def _dig(work: Work, action: Dig) -> None:
     here = work.position
     work.dirt[here] -= 1
+    dig_at(work, here, "dug a dirt pile")
+
+
+def dig_at(work: Work, cell: Cell, what: str) -> None:
+    """One dig at ``cell`` (§8 Digging): its step under ``dig_step_cost=one_step``, 1 Dig
+    Result card (2 with the Metal Detector) plus 1 for each time ``cell`` is listed in flag
+    ``"dig_bonus"`` (rooms that grant extra dig draws, e.g. §16 Veranda), then :func:`dug`."""
     if work.rules.variant("dig_step_cost") == "one_step":
         work.gain("steps", -1, "dug", "§16 Cloister")
     n = number(work.rules, "metal_detector_cards") if "Metal Detector" in work.items else 1
-    work.log(f"dug a dirt pile: draw {n} Dig Result card(s)", "§8 Digging")
+    n += sum(1 for c in work.flag("dig_bonus", ()) if tuple(c) == cell)
+    work.log(f"{what}: draw {n} Dig Result card(s)", "§8 Digging")
     for _ in range(n):
-        work.queue(CardDraw("dig", here))
-    dug(work, here)
+        work.queue(CardDraw("dig", cell))
+    dug(work, cell)
 
 
 def dug(work: Work, cell: Cell) -> None:

@@ -30,6 +30,17 @@ def draw_size(rules: Rules, room: str, on_board: Collection[str] = ()) -> int:
     return size
 
 
+def tile_weight(rules: Rules, room: str, greenhouse: bool = False) -> int:
+    """How much more likely a tile in the Active Bag is to be drawn than a plain one (§4
+    Step 2: every tile alike). Under ``greenhouse_draft_effect=favour_green``, with the
+    Greenhouse on the board (``greenhouse``), each Green Room tile weighs
+    ``greenhouse_green_weight`` (placeholder 2; §15 Room Icons names the effect only)."""
+    if greenhouse and "green" in colours(rules, room) and \
+            rules.variant("greenhouse_draft_effect") == "favour_green":
+        return number(rules, "greenhouse_green_weight")
+    return 1
+
+
 def tile_cost(rules: Rules, room: str, *, terrace: bool = False,
               hovel: bool = False) -> tuple[int, int]:
     """``(gems, steps)`` to draft ``room`` from a paid slot (Slot 1 is free, §4 Gem Cost Rules).

@@ -26,9 +26,17 @@ def pantry_fruit_weights(rules: Rules, on_board: Mapping[str, int] | None = None
                                                            .get(card, 0))
         weights = counts
     elif reading == "remaining_supply":
-        used = on_board or {}
-        weights = {f: max(0, r["tokens"] - used.get(f, 0))
-                   for f, r in rules.rows("tables/fruit_supply.csv").items()}
+        weights = supply_left(rules, on_board)
     else:
         weights = {f: r["weight"] for f, r in rules.rows("tables/pantry_fruit.csv").items()}
     return {f: w for f, w in sorted(weights.items()) if w}
+
+
+def supply_left(rules: Rules, on_board: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The fruit tokens left in the box supply (``fruit_supply.csv``: 8 apples, 6 bananas,
+    4 oranges, §11 Fruit Token Supply) less the tokens ``on_board``, zero-count fruit left
+    out: the weights of a fruit drawn blind from the supply."""
+    used = on_board or {}
+    left = {f: max(0, r["tokens"] - used.get(f, 0))
+            for f, r in rules.rows("tables/fruit_supply.csv").items()}
+    return {f: n for f, n in sorted(left.items()) if n}

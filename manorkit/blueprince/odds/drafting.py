@@ -27,6 +27,7 @@ from itertools import combinations
 import pandas as pd
 
 from ...dist import Dist
+from ..mechanics import tile_weight
 from ..rules import Rules
 from ..schema import CATEGORIES, COLOURS, SHAPE_DOORS
 from ._common import resolve
@@ -36,8 +37,6 @@ from .drafting_engine import ONE, Engine, Kind, Play, any_among, hands
 DRAW = 3  # §4 Step 2: "draw 3 tiles blind"
 LIBRARY_DRAW = 4  # §16 Library: "draw 4 tiles from the Active Bag instead of 3"
 SOLARIUM_EXTRA = 1  # §17 Solarium: a Green Room door draws "4 tiles ... instead of 3"
-#: ``greenhouse_draft_effect=favour_green``: "code weights Green Room tiles x2".
-GREENHOUSE_WEIGHT = 2
 #: Above this many possible hands, :func:`draft_hand` refuses; use :func:`draft_count`.
 HAND_LIMIT = 250_000
 SELECTORS = ("colour", "category", "tag", "shape")
@@ -179,15 +178,15 @@ def bag_weights(items: Bag, greenhouse: bool, rules: Rules) -> tuple[int, ...] |
     """Draw weights of the bag's tiles, or None for a plain bag (every tile alike, §4 Step 2).
 
     ``greenhouse_draft_effect=favour_green`` with the Greenhouse on the board weights Green
-    Rooms ``GREENHOUSE_WEIGHT``; ``rank_draft_probability=placeholder_weights`` is refused.
+    Rooms as :func:`mechanics.tile_weight` says (the engine's tile draws call it too);
+    ``rank_draft_probability=placeholder_weights`` is refused.
     """
     if rules.variant("rank_draft_probability") != "uniform_bag":
         raise ValueError("rank_draft_probability=placeholder_weights ships no weights; the "
                          "drafting odds need the uniform_bag reading")
-    if not (greenhouse and rules.variant("greenhouse_draft_effect") == "favour_green"):
+    if not greenhouse:
         return None
-    weights = tuple(GREENHOUSE_WEIGHT if "green" in colours(n, rules=rules) else 1
-                    for n, _ in items)
+    weights = tuple(tile_weight(rules, n, greenhouse) for n, _ in items)
     return None if len(set(weights)) == 1 else weights
 
 

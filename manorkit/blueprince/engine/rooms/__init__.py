@@ -9,6 +9,14 @@
 - :mod:`.red` — Red Rooms, the Darkroom and Lost & Found, Shelter tokens (§5, §16, §19)
 """
 
-from . import bedrooms as bedrooms  # noqa: F401
-from . import blue, common, fixed, hallways, keys  # noqa: F401  (registers effects)
-from . import red as red  # noqa: F401
+from . import (  # noqa: F401  (importing a family registers its effects)
+    bedrooms,
+    blue,
+    common,
+    fixed,
+    green,
+    hallways,
+    keys,
+    red,
+    spread,
+)
