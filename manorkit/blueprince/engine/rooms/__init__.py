@@ -8,3 +8,5 @@
 """
 
 from . import blue, common, fixed, hallways, keys  # noqa: F401  (registers effects)
+from . import puzzles as puzzles  # noqa: F401
+from . import shops as shops  # noqa: F401
