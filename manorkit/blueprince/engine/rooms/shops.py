@@ -129,9 +129,13 @@ def _kitchen_buy(work, action: Buy) -> None:
     _pay(work, action, "Kitchen", "§12 The Kitchen")
     _bought(work, "kitchen_bought", action.item)
     board = [t.room for t in work.board.values()]
+    row = work.rules.rows(KITCHEN)[action.item]
+    if row["steps_per"]:
+        rooms = sum(row["steps_per"] in work.colours(room) for room in board)
+        work.log(f"{rooms} {row['steps_per']} room(s) on the board", "§12 The Kitchen")
     steps = kitchen_steps(work.rules, action.item, board, tuple(work.items))
     work.gain("steps", steps, f"ate the {action.item}", "§12 The Kitchen")
-    room = work.rules.rows(KITCHEN)[action.item]["bag_room"]
+    room = row["bag_room"]
     if room and not work.bag.get(room) and room not in work.on_board():
         work.add_to_bag(room, action.item, "§12 The Kitchen")
 
