@@ -456,3 +456,15 @@ def test_vault_forty_coins_once_per_run():
     every = at_shop("Vault", load_rules(repeat_entry_rewards="every_entry"))
     assert act(every, "move to Entrance Hall", "move to Vault").resources["coins"] == 85
 
+
+
+@pytest.mark.parametrize("reading, prism", [("not_shop", False), ("shop", True)])
+def test_casino_is_yellow_for_the_prism_key_only_as_a_shop(reading, prism):
+    from manorkit.blueprince.engine import Chance, Draft, Unlock
+
+    rules = load_rules(casino_is_shop=reading)
+    state = with_rooms(day(rules, campaign=CASINO, items=("Prism Key",)), {(5, 3): "Casino"})
+    state = replace(state, position=(5, 3))
+    door = next(iter(sorted(state.board[(5, 3)].doors)))
+    state = state.apply(Draft(door)).apply(Chance("LOCKED"))
+    assert (Unlock("prism_key") in state.legal_actions()) == prism
