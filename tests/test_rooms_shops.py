@@ -13,7 +13,8 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules, odds
-from manorkit.blueprince.engine import Buy, Campaign, IllegalAction, Take, Use
+from manorkit.blueprince.engine import Buy, Campaign, Draft, IllegalAction, State, Take, Use
+from manorkit.blueprince.engine.board import N
 from manorkit.blueprince.mechanics.rolls import face_row
 from manorkit.blueprince.odds.room_tables import Reward
 
@@ -404,9 +405,7 @@ def test_casino_is_shop_variant_rings_the_bell():
 
 
 def _casino_in_slot_one(rules, gems: int):
-    state = day(rules, campaign=CASINO, gems=gems).apply(
-        next(a for a in day(rules, campaign=CASINO).legal_actions() if str(a).startswith(
-            "draft north")))
+    state = day(rules, campaign=CASINO, gems=gems).apply(Draft(N))
     return pick(state, "Casino", "Spare Room", "Den")
 
 
@@ -468,3 +467,13 @@ def test_casino_is_yellow_for_the_prism_key_only_as_a_shop(reading, prism):
     door = next(iter(sorted(state.board[(5, 3)].doors)))
     state = state.apply(Draft(door)).apply(Chance("LOCKED"))
     assert (Unlock("prism_key") in state.legal_actions()) == prism
+
+
+def test_saved_days_replay_campaign_decks_and_drawn_stocks():
+    rules = load_rules(commissary_stock="random_items")
+    campaign = Campaign(drawn=(("prophecies", ("Vision 1",)),))
+    state = drafted(day(rules, campaign=campaign), "Commissary")
+    state = entered(pick(state, next(iter(chances(state)))))
+    state = state.apply(next(a for a in state.legal_actions() if isinstance(a, Buy)))
+    again = State.from_json(state.to_json())
+    assert again == state and again.campaign == campaign
