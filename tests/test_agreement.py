@@ -238,6 +238,11 @@ def test_locker_rolls_agree(rules):
     assert outcomes(step).get("OPEN", 0) == 1 - odds.lock_chance(4, rules=rules)
 
 
+def test_the_first_meal_of_a_shuffled_session_agrees():
+    step = _first(_drafted(RULES, "Dining Room"), "meal")
+    assert outcomes(step) == odds.meal(1, rules=RULES).pmf
+
+
 #: Every random step the engine can pend → the test that checks it against a calculator.
 AGREEMENT = {
     "lock_roll": "test_lock_rolls_agree",
@@ -252,9 +257,26 @@ AGREEMENT = {
     "darkroom": "test_blind_draws_from_the_hand_agree",
     "garden_fruit": "test_secret_garden_fruit_from_the_supply_agrees",
     "locker": "test_locker_rolls_agree",
+    "commissary_stock":
+        "tests/test_rooms_shops.py::test_commissary_stock_is_drawn_on_the_first_draft",
+    "constellation": "tests/test_rooms_puzzles.py::test_observatory_rolls_agree_with_the_odds",
+    "kitchen_special": "tests/test_rooms_shops.py::test_kitchen_special_agrees_with_the_odds",
+    "meal": "test_the_first_meal_of_a_shuffled_session_agrees",
+    "puzzle": "tests/test_rooms_puzzles.py::test_billiard_and_music_rooms_agree_with_the_odds",
+    "roulette": "tests/test_rooms_shops.py::test_roulette_agrees_with_the_odds",
+    "special_key": "tests/test_rooms_shops.py::test_locksmith_special_key_agrees_with_the_odds",
     "lost_and_found": "test_blind_draws_from_the_hand_agree",
 }
 
 
 def test_every_random_step_has_an_agreement_test():
+    from pathlib import Path
+
     assert set(hooks.ROLLS) <= set(AGREEMENT), sorted(set(hooks.ROLLS) - set(AGREEMENT))
+    here = Path(__file__).parent
+    for purpose, where in AGREEMENT.items():
+        if where.startswith("no calculator"):
+            continue
+        path, _, name = where.rpartition("::")
+        text = (here.parent / path).read_text() if path else Path(__file__).read_text()
+        assert f"def {name}(" in text, f"{purpose}: no test {where}"

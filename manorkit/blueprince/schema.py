@@ -26,7 +26,7 @@ INT_COLUMNS = frozenset(
 )
 #: Column names that name a row of another table wherever they occur.
 REFERENCE_COLUMNS = {"room": "rooms", "bonus_room": "rooms", "food": "table:food",
-                     "item": "table:items"}
+                     "item": "table:items", "bag_room": "rooms"}
 
 
 @dataclass(frozen=True)

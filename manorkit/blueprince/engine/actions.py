@@ -230,7 +230,8 @@ class Buy(Action):
         _int(self.price, "price", 0)
 
     def __str__(self) -> str:
-        return f"buy {self.item}" + (f" for {self.price} coins" if self.price else "")
+        unit = "coin" if self.price == 1 else "coins"
+        return f"buy {self.item}" + (f" for {self.price} {unit}" if self.price else "")
 
 
 @dataclass(frozen=True)

@@ -168,13 +168,16 @@ def redraws(state: State) -> list[str]:
 
 def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     """``(gems, steps)`` to take ``room`` from ``slot`` (§4 Gem Cost Rules, §16 Library,
-    §16 Terrace, §19 Hovel); the sleeve Tunnel is free."""
+    §16 Terrace, §19 Hovel); the sleeve Tunnel is free. A room tagged ``never_free`` costs
+    its gems from every slot (variant ``casino_gem_cost=always_paid``)."""
     d = state.drafting
     if d.sleeve and slot == 1:
         return 0, 0
     rules = state.rules
     board = state.on_board()
     cost = tile_cost(rules, room, terrace="Terrace" in board, hovel=bool(state.flags.get("hovel")))
+    if "never_free" in (rules.room(room)["tags"] or ()):
+        return cost
     if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
             "cheapest":
         costs = [tile_cost(rules, t, terrace="Terrace" in board)[0] for t in d.hand]

@@ -102,7 +102,7 @@ for _name, _section, _where in (
     ("Salt Shaker", "§11 Fruit Tokens", "mechanics.food_steps"),
     ("Silver Spoon", "§11 Fruit Tokens", "mechanics.food_steps"),
     ("Coupon Book", "§7 Item Reference", "rooms.shops prices"),
-    ("Telescope", "§5 The Observatory & Constellations", "rooms.blue Observatory"),
+    ("Telescope", "§5 The Observatory & Constellations", "rooms.puzzles Observatory"),
     ("Broken Lever", "§7 Item Reference", "rooms.green Greenhouse"),
     ("Car Keys", "§4 Action C", "rooms.blue Garage"),
     ("Running Shoes", "§7 Item Reference", "decks (steps on collection), rooms.hallways"),

@@ -25,7 +25,9 @@ class Campaign:
     (§5); ``foundation``: The Foundation's permanent cell (§3 step 3); ``bonuses``: resources
     added this morning, e.g. ``(("steps", 20),)`` (§3 step 9); ``run``: this run's number
     (§12 runs 20-21); ``observatory_rolls``: extra first-entry Observatory rolls (§5 The
-    Planetarium).
+    Planetarium); ``drawn``: the cards of each campaign deck (``meals``,
+    ``commissary_stock``, ``prophecies``) already drawn this session, in order, as
+    ``((deck, (card, ...)), ...)`` (§3 step 7, §12 The Commissary, §16 Rumpus Room).
     """
 
     apple_orchard: bool = False
@@ -35,12 +37,18 @@ class Campaign:
     found: tuple[str, ...] = ()
     run: int = 1
     observatory_rolls: int = 0
+    drawn: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def cards_drawn(self, deck: str) -> tuple[str, ...]:
+        """The cards of campaign deck ``deck`` drawn earlier this session, in order."""
+        return next((tuple(cards) for name, cards in self.drawn if name == deck), ())
 
     def to_json(self) -> dict:
         return {"apple_orchard": self.apple_orchard, "unlocked": list(self.unlocked),
                 "foundation": list(self.foundation) if self.foundation else None,
                 "bonuses": [list(b) for b in self.bonuses], "found": list(self.found),
-                "run": self.run, "observatory_rolls": self.observatory_rolls}
+                "run": self.run, "observatory_rolls": self.observatory_rolls,
+                "drawn": {deck: list(cards) for deck, cards in self.drawn}}
 
     @classmethod
     def from_json(cls, data: dict | None) -> Campaign:
@@ -57,7 +65,9 @@ class Campaign:
                        tuple(int(v) for v in found) if found else None,
                        tuple((str(r), int(n)) for r, n in data.get("bonuses", ())),
                        tuple(str(r) for r in data.get("found", ())),
-                       int(data.get("run", 1)), int(data.get("observatory_rolls", 0)))
+                       int(data.get("run", 1)), int(data.get("observatory_rolls", 0)),
+                       tuple((str(d), tuple(str(c) for c in cards))
+                             for d, cards in dict(data.get("drawn") or {}).items()))
         except (TypeError, ValueError) as err:
             raise ValueError(f"campaign: malformed field ({err})") from None
 
@@ -78,6 +88,12 @@ class Campaign:
             raise IllegalAction(f"The Foundation cannot stand at {self.foundation} (§3 step 3)")
         if self.run < 1 or self.observatory_rolls < 0:
             raise IllegalAction("campaign run must be at least 1 and observatory_rolls >= 0")
+        for deck, cards in self.drawn:
+            if deck in DAY_DECKS or deck not in rules.deck_names:
+                raise IllegalAction(f"campaign drawn: {deck!r} is not a campaign deck")
+            unknown = set(cards) - set(rules.deck_counts(deck))
+            if unknown:
+                raise IllegalAction(f"campaign drawn: {sorted(unknown)} not in the {deck} deck")
 
 
 def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None = None):

@@ -9,10 +9,14 @@ from .numbers import number
 
 
 def colours(rules: Rules, room: str) -> tuple[str, ...]:
-    """A tile's colours; under ``tunnel_colour=also_green`` the Tunnel is also green (§9)."""
+    """A tile's colours; under ``tunnel_colour=also_green`` the Tunnel is also green (§9).
+    Yellow is the shop colour (§6 Prism Key: "Yellow/Shop"), so under the default
+    ``casino_is_shop=not_shop`` the Casino is not yellow (no Prism Key lite effect)."""
     found = tuple(rules.room(room)["colours"])
     if room == "Tunnel" and rules.variant("tunnel_colour") == "also_green":
         found += ("green",)
+    if room == "Casino" and rules.variant("casino_is_shop") == "not_shop":
+        found = tuple(c for c in found if c != "yellow")
     return found
 
 

@@ -10,23 +10,23 @@ again; ``sold_out``: the Commissary sells nothing for the rest of the session).
 
 Prices (§12 How Shops Work): base prices from ``tables/commissary_prices.csv``,
 ``kitchen.csv`` and ``locksmith.csv``; discounts from ``tables/discounts.csv``. Variants:
-``discount_order``, ``commissary_sale_stack``, ``coupon_book_shops``.
+``discount_order``, ``commissary_sale_stack``, ``coupon_book_shops``, ``casino_is_shop``.
+The price and stock rules are :mod:`..mechanics.shops`, which the run engine calls too.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-import re
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
 from types import MappingProxyType
 
 import pandas as pd
 
 from ...dist import Dist
+from ..mechanics import shops as rule
 from ..rules import Rules
 from ._common import resolve
 
@@ -41,16 +41,11 @@ __all__ = [
     "purchasable",
 ]
 
-DECK = "commissary_stock"
+DECK = rule.STOCK_DECK
 #: The price list of each shop that has one (§12).
-PRICE_FILES = MappingProxyType({
-    "Commissary": "tables/commissary_prices.csv",
-    "Kitchen": "tables/kitchen.csv",
-    "Locksmith": "tables/locksmith.csv",
-})
-_RUNS_RE = re.compile(r"Runs? (\d+)(?:-(\d+))?")
+PRICE_FILES = rule.PRICE_FILES
 
-Stock = str | tuple[str, ...] | None  # a card; the items drawn (random_items); None: sold out
+Stock = rule.Stock
 
 
 # -- inputs ---------------------------------------------------------------------------------
@@ -84,9 +79,7 @@ def _names(value: object, name: str) -> tuple:
 @lru_cache(maxsize=32)
 def _cards(rules: Rules) -> MappingProxyType:
     """Stock card → (copies, the items it lists)."""
-    rows = rules.rows(f"decks/{DECK}.csv")
-    return MappingProxyType({card: (int(n), frozenset(rows[card]["items"] or ()))
-                             for card, n in rules.deck_counts(DECK).items()})
+    return rule.stock_cards(rules)
 
 
 @lru_cache(maxsize=32)
@@ -104,11 +97,7 @@ def _deck_size(rules: Rules) -> int:
 
 def _items_per_run(rules: Rules) -> int:
     """Items on offer per run: the number every stock card lists (§12: '4 items per run')."""
-    sizes = {len(items) for _, items in _cards(rules).values()}
-    if len(sizes) != 1:
-        raise ValueError(f"the stock cards list different numbers of items ({sorted(sizes)}); "
-                         "commissary_stock=random_items needs one number")
-    return sizes.pop()
+    return rule.items_per_run(rules)
 
 
 def _random(rules: Rules) -> bool:
@@ -154,22 +143,14 @@ def _seen(rules: Rules, seen: object) -> tuple[Stock, ...]:
 
 
 def _offered(rules: Rules, stock: Stock) -> frozenset[str]:
-    if stock is None:
-        return frozenset()
-    return _cards(rules)[stock][1] if isinstance(stock, str) else frozenset(stock)
+    return rule.stock_items(rules, stock)
 
 
 def _pool(rules: Rules, k: int, seen: tuple[Stock, ...]) -> dict[str, int] | None:
     """The cards that may lie k-th: the deck less the cards seen since its last shuffle
     (``None``: sold out). Unseen earlier visits are exchangeable, so they drop out."""
-    size = _deck_size(rules)
-    cycle = (k - 1) // size
-    if cycle and _sold_out(rules):
-        return None
-    pool = {card: copies for card, (copies, _) in _cards(rules).items()}
-    for card in seen[cycle * size:]:
-        pool[card] -= 1
-    return pool
+    pool = rule.commissary_stock(rules, k, seen)
+    return None if None in pool else pool
 
 
 # -- stock ----------------------------------------------------------------------------------
@@ -191,10 +172,7 @@ def commissary_stock(k: int, *, seen: Iterable = (), rules: Rules | None = None)
 def _stock(rules: Rules, k: int, seen: tuple[Stock, ...]) -> Dist:
     if k <= len(seen):
         return Dist.constant(seen[k - 1])
-    if _random(rules):
-        return Dist.uniform(combinations(_catalogue(rules), _items_per_run(rules)))
-    pool = _pool(rules, k, seen)
-    return Dist.constant(None) if pool is None else Dist.from_counts(pool)
+    return Dist.from_counts(rule.commissary_stock(rules, k, seen))
 
 
 def commissary_items(k: int, *, seen: Iterable = (), rules: Rules | None = None) -> pd.DataFrame:
@@ -287,22 +265,7 @@ def _shop(shop: object) -> str:
 
 @lru_cache(maxsize=32)
 def _prices(rules: Rules, shop: str) -> MappingProxyType:
-    rows = rules.rows(PRICE_FILES[shop])
-    return MappingProxyType({item: row["price"] for item, row in rows.items()})
-
-
-def _in_force(row: dict, sail: bool, coupon: bool, run: int | None) -> bool:
-    name = row["name"]
-    if name == "The Sail":
-        return sail
-    if name == "Coupon Book":
-        return coupon
-    if match := _RUNS_RE.fullmatch(name):
-        lo = int(match[1])
-        hi = int(match[2] or lo)
-        return run is not None and lo <= run <= hi
-    raise ValueError(f"tables/discounts.csv row {name!r}: manorkit knows when 'The Sail', "
-                     "'Coupon Book' and 'Runs a-b' apply, not this row")
+    return rule.price_list(rules, shop)
 
 
 def _flags(sail: object, coupon: object, run: object) -> None:
@@ -313,27 +276,6 @@ def _flags(sail: object, coupon: object, run: object) -> None:
         _count(run, "run", 1)
 
 
-def _steps(rules: Rules, shop: str, sail: bool, coupon: bool, run: int | None) -> list[dict]:
-    """The discount rows that apply to ``shop``, in the order they apply."""
-    steps = []
-    for row in rules.rows("tables/discounts.csv").values():
-        shops = row["shops"] or ()
-        if row["name"] == "Coupon Book" and rules.variant("coupon_book_shops") == "base_shops":
-            shops = [s for s in shops if rules.room(s)["category"] != "expansion"]
-        if row["rule"] not in ("half_round_up", "minus_one"):
-            raise ValueError(f"tables/discounts.csv row {row['name']!r}: unknown rule "
-                             f"{row['rule']!r} (half_round_up, minus_one)")
-        if shop in shops and _in_force(row, sail, coupon, run):
-            steps.append(row)
-    halves = [r for r in steps if r["rule"] == "half_round_up"]
-    if rules.variant("commissary_sale_stack") == "no_stack":
-        halves = halves[:1]
-    minus = [r for r in steps if r["rule"] == "minus_one"]
-    if rules.variant("discount_order") == "sail_then_coupon":
-        return halves + minus
-    return minus + halves
-
-
 def discounts_applied(shop: str, *, sail: bool = False, coupon: bool = False,
                       run: int | None = None, rules: Rules | None = None) -> tuple[str, ...]:
     """The rows of ``tables/discounts.csv`` that change a price in ``shop``, in the order
@@ -341,17 +283,16 @@ def discounts_applied(shop: str, *, sail: bool = False, coupon: bool = False,
 
     ``discount_order``: halvings before (``sail_then_coupon``) or after the Coupon Book;
     ``commissary_sale_stack=no_stack``: at most one halving; ``coupon_book_shops=base_shops``:
-    the Coupon Book skips expansion shops (the Showroom). Any shop room may be named.
+    the Coupon Book skips expansion shops (the Showroom). Any shop room may be named (the
+    Casino under ``casino_is_shop=shop``).
     """
     rules = resolve(rules)
     _flags(sail, coupon, run)
-    try:
-        tags = rules.room(shop)["tags"] or ()
-    except KeyError:
-        tags = ()
-    if "shop" not in tags:
-        raise ValueError(f"{shop!r} is not a shop room (rooms.csv tag 'shop')")
-    return tuple(row["name"] for row in _steps(rules, shop, sail, coupon, run))
+    if not rule.is_shop(rules, shop):
+        raise ValueError(f"{shop!r} is not a shop room (rooms.csv tag 'shop'; the Casino only "
+                         "under casino_is_shop=shop)")
+    return tuple(row["name"] for row in rule.discounts(rules, shop, sail=sail, coupon=coupon,
+                                                       run=run))
 
 
 def price(item: str, shop: str = "Commissary", *, sail: bool = False, coupon: bool = False,
@@ -367,11 +308,7 @@ def price(item: str, shop: str = "Commissary", *, sail: bool = False, coupon: bo
     if item not in prices:
         raise ValueError(f"the {shop} does not sell {item!r}; it sells: {', '.join(prices)}")
     _flags(sail, coupon, run)
-    value = prices[item]
-    for row in _steps(rules, shop, sail, coupon, run):
-        value = -(-value // 2) if row["rule"] == "half_round_up" else value - 1
-        value = max(value, row["minimum"] or 0)
-    return value
+    return rule.price(rules, shop, item, sail=sail, coupon=coupon, run=run)
 
 
 def purchasable(item: str, *, held: Iterable = (), rules: Rules | None = None) -> bool:

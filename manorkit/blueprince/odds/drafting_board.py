@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..engine.board import NAMES, doors, neighbour, placements
+from ..mechanics.drafting import colours as mechanics_colours
 from ..placement import COLS, RANKS, Cell
 from ..rules import Rules
 from ._common import resolve
@@ -31,12 +32,10 @@ HOVEL_STEPS_PER_GEM = 3
 
 
 def colours(name: str, *, rules: Rules | None = None) -> tuple[str, ...]:
-    """A tile's colours; under ``tunnel_colour=also_green`` the Tunnel is also green (§9, §16)."""
-    rules = resolve(rules)
-    found = tuple(rules.room(name)["colours"])
-    if name == "Tunnel" and rules.variant("tunnel_colour") == "also_green":
-        found += ("green",)
-    return found
+    """A tile's colours (:func:`mechanics.drafting.colours`): under ``tunnel_colour=also_green``
+    the Tunnel is also green (§9, §16); under ``casino_is_shop=not_shop`` the Casino is not
+    yellow."""
+    return mechanics_colours(resolve(rules), name)
 
 
 def back(name: str, *, rules: Rules | None = None) -> tuple[int, str, str]:

@@ -6,9 +6,10 @@ item spawns (§7), trunks on draft (§8, §16), the Nook (§7, §16), Pantry fru
 Dining Room meal (§11), food steps (§11) and the Secret Passage books (§16).
 
 Every number comes from ``data/blueprince``. Where the data holds a number only inside a text
-cell (the "if already held" Keys of ``room_rolls.csv``, the Secret Passage book effects, the
-secret route cost) it is read from that text, and a clear error names the cell if the text no
-longer says it.
+cell (the Secret Passage book effects, the secret route cost) it is read from that text, and a
+clear error names the cell if the text no longer says it. The rules the run engine shares are
+in :mod:`..mechanics` (the Casino payout and Kitchen dishes in ``shops``, the meal in
+``meals``, the puzzle rooms' rows in ``rolls``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from typing import NamedTuple
 import pandas as pd
 
 from ...dist import Dist
+from ..mechanics import meals as meal_rule
 from ..mechanics import trunk_die
+from ..mechanics.rolls import puzzle_rows, special_key_row, sure_special_key
+from ..mechanics.shops import kitchen_steps, roulette_net
 from ..rules import Rules
 from ._common import amount, die, faces, food_steps, numbered_success, resolve, room_row
 
@@ -240,9 +244,10 @@ def observatory_table(max_rolls: int = 3, *, rules: Rules | None = None) -> pd.D
 
 
 def _net_per_coin(rules: Rules, multiplier: int) -> int:
-    """Coins won or lost per coin wagered on a ``casino.csv`` row, under ``casino_payout``."""
-    net = _reading(rules, "casino_payout", ("gross", "net")) == "net"
-    return multiplier if net and multiplier > 1 else multiplier - 1
+    """Coins won or lost per coin wagered on a ``casino.csv`` row, under ``casino_payout``
+    (:func:`mechanics.shops.roulette_net`)."""
+    _reading(rules, "casino_payout", ("gross", "net"))
+    return roulette_net(rules, multiplier)
 
 
 @_cached
@@ -265,8 +270,10 @@ def casino(wager: int, *, rules: Rules | None = None) -> Dist:
 # -- puzzle rooms and special keys --------------------------------------------------------------
 
 def _held_keys(row: dict, where: str) -> int:
-    """The Keys a roll gives instead of a special key already held, read from its text."""
-    return int(_number(row["reward"], r"if already held, gain (\d+) Keys?", where).group(1))
+    """The Keys a roll gives instead of a special key already held (``instead_keys``)."""
+    if row.get("instead_keys") is None:
+        raise ValueError(f"{where}: the special key row has no instead_keys")
+    return int(row["instead_keys"])
 
 
 @_cached
@@ -287,11 +294,7 @@ def _special_key(rules: Rules, held: frozenset[str], instead: int | None) -> Dis
 
 
 def _music_row(rules: Rules) -> dict:
-    rows = [r for r in rules.rows("tables/room_rolls.csv").values()
-            if r["room"] == "Music Room" and r["special_key"] == "yes"]
-    if len(rows) != 1:
-        raise ValueError("room_rolls.csv: the Music Room needs one special_key=yes row")
-    return rows[0]
+    return special_key_row(rules, "Music Room")
 
 
 def special_key(held: Iterable[str] = (), *, room: str = "Locksmith",
@@ -326,8 +329,11 @@ def _plus(a: Reward, b: Reward) -> Reward:
 
 @_cached
 def _puzzle(rules: Rules, room: str, held: frozenset[str]) -> Dist:
-    rows = [r for r in rules.rows("tables/room_rolls.csv").values() if r["room"] == room]
+    rows = puzzle_rows(rules, room)
     where = f"room_rolls.csv {room}"
+    if sure_special_key(rules, room):  # music_room_special_key=always (§7)
+        key = _special_key(rules, held, _held_keys(special_key_row(rules, room), where))
+        return _entry_reward(rules, room).combine(key, _plus)
 
     def reward(row: dict) -> Dist:
         key = row["special_key"]
@@ -355,7 +361,8 @@ def billiard_room(held: Iterable[str] = (), *, rules: Rules | None = None) -> Di
 def music_room(held: Iterable[str] = (), *, rules: Rules | None = None) -> Dist:
     """The Music Room's reward on entry, a ``Reward`` (§15 Room Icons, §7): its entry Key
     (``room_resources.csv``) plus a d6 on ``room_rolls.csv``, whose Special Key result rolls
-    ``special_keys.csv`` (a held key gives 1 Key instead; see :func:`special_key`)."""
+    ``special_keys.csv`` (a held key gives 1 Key instead; see :func:`special_key`). Variant
+    ``music_room_special_key=always``: the Special Key roll is sure, with no d6 table."""
     rules = resolve(rules)
     return _puzzle(rules, "Music Room", _held(rules, held))
 
@@ -482,17 +489,15 @@ def food(food: str, held: Iterable[str] = (), *, board: Iterable[str] = (),
     board = _board(rules, board)
     if table[food]["steps"] is not None:
         return food_steps(rules, food, tuple(held_set))
-    dishes = {_dish_key(item): row for item, row in rules.rows("tables/kitchen.csv").items()}
+    dishes = {_dish_key(item): item for item, row in rules.rows("tables/kitchen.csv").items()}
     dish = dishes.get(food)
-    if dish is None or not dish["steps_per"]:
+    if dish is None or not rules.rows("tables/kitchen.csv")[dish]["steps_per"]:
         raise ValueError(f"{food!r} has no steps in food.csv and no per-room rule in kitchen.csv")
-    rooms = sum(dish["steps_per"] in _colours(rules, room) for room in board)
-    return _season(rules, dish["steps"] * rooms, held_set)
+    return kitchen_steps(rules, dish, board, held_set)
 
 
 def _meals(rules: Rules) -> dict[str, dict]:
-    rows = rules.rows("decks/meals.csv").values()
-    return {r["card"]: r for r in sorted(rows, key=lambda r: r["position"]) if r["copies"]}
+    return meal_rule.meal_cards(rules)
 
 
 def meal(run: int, *, rules: Rules | None = None) -> str | Dist:
@@ -505,26 +510,24 @@ def meal(run: int, *, rules: Rules | None = None) -> str | Dist:
     rules = resolve(rules)
     run = _count(run, "run")
     reading = _reading(rules, "meal_order", ("shuffled_cycle", "printed_order"))
-    cards = _meals(rules)
+    today = meal_rule.todays_meal(rules, run)
     if reading == "printed_order":
-        return list(cards)[(run - 1) % len(cards)]
-    return Dist.from_counts({card: row["copies"] for card, row in cards.items()})
+        return next(iter(today))
+    return Dist.from_counts(today)
 
 
 def meal_steps(run: int, board: Iterable[str] = (), held: Iterable[str] = (), *,
                rules: Rules | None = None) -> int | Dist:
     """Steps from eating run ``run``'s meal (§11 The Dining Room Meal): ``base_steps``, plus
-    ``bonus_steps`` if its ``bonus_room`` is on ``board``; Salt Shaker +1 to the total, then
-    Silver Spoon ×2 (``held``). An int under ``meal_order=printed_order``, else a ``Dist``."""
+    ``bonus_steps`` if its ``bonus_room`` is on ``board`` (not for a starred meal, variant
+    ``starred_meals``); Salt Shaker +1 to the total, then Silver Spoon ×2 (``held``). An int
+    under ``meal_order=printed_order``, else a ``Dist``."""
     rules = resolve(rules)
     board = frozenset(_board(rules, board))
     held_set = _held(rules, held)
-    cards = _meals(rules)
 
     def steps(card: str) -> int:
-        row = cards[card]
-        bonus = (row["bonus_steps"] or 0) if row["bonus_room"] in board else 0
-        return _season(rules, row["base_steps"] + bonus, held_set)
+        return meal_rule.meal_steps(rules, card, board, held_set)
 
     today = meal(run, rules=rules)
     return steps(today) if isinstance(today, str) else today.map(steps)

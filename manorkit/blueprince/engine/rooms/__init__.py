@@ -17,6 +17,8 @@ from . import (  # noqa: F401  (importing a family registers its effects)
     green,
     hallways,
     keys,
+    puzzles,
     red,
+    shops,
     spread,
 )
