@@ -38,9 +38,20 @@ def walk(seed: int, policy=random_policy, limit: int = 400):
     return states
 
 
+def joined_bag(state: State) -> list[str]:
+    """Tiles added to the Active Bag during the day (``Work.add_to_bag``, e.g. §17 unlocks)."""
+    out, s = [], state
+    while s.parent is not None:
+        out += [e.effect.split(" joins the Active Bag (")[0] for e in s.events
+                if " joins the Active Bag (" in e.effect]
+        s = s.parent
+    return out
+
+
 def invariants(state: State, root: State) -> None:
-    bag_total = sum(root.bag.values())
-    from_bag = sum(1 for t in state.board.values() if t.room in root.bag)
+    joined = joined_bag(state)
+    bag_total = sum(root.bag.values()) + len(joined)
+    from_bag = sum(1 for t in state.board.values() if t.room in root.bag or t.room in joined)
     d = state.drafting
     held = len(d.hand) + len(d.set_aside) if d else 0
     assert sum(state.bag.values()) + from_bag + held == bag_total, "tiles conserved"

@@ -254,6 +254,14 @@ class Work:
         on_gain(self, item)
         return True
 
+    def in_play(self) -> tuple[str, ...]:
+        """Items held or lying on a tile (§7 The Shovel: "exactly one Shovel in play"); a
+        card of one of them gives nothing new (``card_gain``)."""
+        items = self.rules.rows("tables/items.csv")
+        lying = {what for here in self.tokens.values() for what, n in here.items()
+                 if n and what in items}
+        return tuple(sorted(set(self.items) | lying))
+
     def use_charge(self, item: str, section: str = "§6 Special Keys") -> None:
         self.items[item] -= 1
         self.log(f"used a {item} charge ({self.items[item]} left)", section)
@@ -282,10 +290,13 @@ class Work:
             remaining, discard = dict(discard), {}
             self.decks[deck] = (remaining, discard)
             self.log(f"the {deck} deck is empty: discards reshuffled", "§8 Deck Reshuffle Rule")
+        bottom = self.flag(f"bottom:{deck}", ())
+        if bottom and sum(remaining.values()) == len(bottom):  # only cards put under left
+            self.set_flag(f"bottom:{deck}", bottom[1:])
         remaining[card] -= 1
         row = self.rules.rows(f"decks/{deck}.csv")[card]
         self.log(f"drew {card}", row["source"])
-        got = card_gain(self.rules, deck, card, tuple(self.items))
+        got = card_gain(self.rules, deck, card, self.in_play())
         for resource, value in got.amounts.items():
             if isinstance(value, int):
                 self.gain(resource, value, card, row["source"])

@@ -25,7 +25,10 @@ class Campaign:
     (§5); ``foundation``: The Foundation's permanent cell (§3 step 3); ``bonuses``: resources
     added this morning, e.g. ``(("steps", 20),)`` (§3 step 9); ``run``: this run's number
     (§12 runs 20-21); ``observatory_rolls``: extra first-entry Observatory rolls (§5 The
-    Planetarium).
+    Planetarium); ``package``: a Mail Room package is pending (§16 Mail Room);
+    ``coat_check``: the item stored at the Coat Check (§4 Tomorrow Rooms); ``discoveries``:
+    one-time campaign discoveries such as ``"outer_room"`` (§19) or ``"safe:Study"`` (§14);
+    ``deliveries``: items in hand at setup (variant ``security_shovel_order``).
     """
 
     apple_orchard: bool = False
@@ -35,12 +38,18 @@ class Campaign:
     found: tuple[str, ...] = ()
     run: int = 1
     observatory_rolls: int = 0
+    package: bool = False
+    coat_check: str | None = None
+    discoveries: tuple[str, ...] = ()
+    deliveries: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {"apple_orchard": self.apple_orchard, "unlocked": list(self.unlocked),
                 "foundation": list(self.foundation) if self.foundation else None,
                 "bonuses": [list(b) for b in self.bonuses], "found": list(self.found),
-                "run": self.run, "observatory_rolls": self.observatory_rolls}
+                "run": self.run, "observatory_rolls": self.observatory_rolls,
+                "package": self.package, "coat_check": self.coat_check,
+                "discoveries": list(self.discoveries), "deliveries": list(self.deliveries)}
 
     @classmethod
     def from_json(cls, data: dict | None) -> Campaign:
@@ -54,7 +63,12 @@ class Campaign:
                        tuple(int(v) for v in found) if found else None,
                        tuple((str(r), int(n)) for r, n in data.get("bonuses", ())),
                        tuple(str(r) for r in data.get("found", ())),
-                       int(data.get("run", 1)), int(data.get("observatory_rolls", 0)))
+                       int(data.get("run", 1)), int(data.get("observatory_rolls", 0)),
+                       package=bool(data.get("package", False)),
+                       coat_check=None if data.get("coat_check") is None
+                       else str(data["coat_check"]),
+                       discoveries=tuple(str(d) for d in data.get("discoveries", ())),
+                       deliveries=tuple(str(d) for d in data.get("deliveries", ())))
         except (TypeError, ValueError) as err:
             raise ValueError(f"campaign: malformed field ({err})") from None
 
@@ -75,6 +89,10 @@ class Campaign:
             raise IllegalAction(f"The Foundation cannot stand at {self.foundation} (§3 step 3)")
         if self.run < 1 or self.observatory_rolls < 0:
             raise IllegalAction("campaign run must be at least 1 and observatory_rolls >= 0")
+        items = rules.rows("tables/items.csv")
+        for name in (*self.deliveries, *((self.coat_check,) if self.coat_check else ())):
+            if name not in items:
+                raise IllegalAction(f"campaign holds {name!r}, which is not an item")
 
 
 def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None = None):
@@ -121,18 +139,21 @@ def _morning(rules: Rules, campaign: Campaign):
     for resource, amount in bonuses:
         res[resource] = max(0, res[resource] + int(amount))
     decks = {d: (freeze(dict(rules.deck_counts(d))), freeze({})) for d in DAY_DECKS}
+    items = {name: int(rules.rows("tables/items.csv")[name].get("charges") or 1)
+             for name in campaign.deliveries}
     flags = {"observatory_rolls": campaign.observatory_rolls} if campaign.observatory_rolls \
         else {}
     return State(
         rules=rules, seed=0, campaign=campaign, position=START,
-        resources=freeze(res), items=freeze({}), board=freeze(board),
+        resources=freeze(res), items=freeze(items), board=freeze(board),
         padlocks=frozenset(), dirt=freeze({}), trunks=freeze({}), fruit=freeze({}),
         tokens=freeze({}), bag=freeze(bag), decks=freeze(decks), held_cards=freeze({}),
         entered=frozenset({START}), flags=freeze(flags), carry=freeze({}),
         events=(Event(0, 0, "setup", (
             f"Entrance Hall at (1, 3); {sum(bag.values())} tiles in the Active Bag; "
             f"{res['steps']} steps, {res['gems']} gems, {res['keys']} keys, "
-            f"{res['coins']} coins"), "§3 Setup"),),
+            f"{res['coins']} coins"
+            + "".join(f"; {name} delivered" for name in campaign.deliveries)), "§3 Setup"),),
     )
 
 

@@ -1,0 +1,712 @@
+"""Blueprint rooms, Hallways, Drafting Rooms, Studio Additions, Found and fixed floor plans:
+one scenario per room, played through the engine, and every variant reading they honour."""
+
+from dataclasses import replace
+from fractions import Fraction
+from types import MappingProxyType
+
+import pytest
+
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.engine import Campaign, Chance, IllegalAction, State, Take, new_day
+from manorkit.blueprince.engine.board import E, N, S, Tile, W, doors, edge
+from manorkit.blueprince.mechanics.numbers import number
+
+from .golden.play import choose
+
+RULES = load_rules()
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+def go(state: State, *steps: str) -> State:
+    """Apply steps named as in the golden scripts ("draft north", "tile drawn: Den", ...)."""
+    for text in steps:
+        state = state.settle() if text == "settle" else state.apply(choose(state, text))
+    return state
+
+
+def fresh(campaign: Campaign | None = None, seed: int = 0, **variants) -> State:
+    return new_day(load_rules(**variants), seed=seed, campaign=campaign)
+
+
+def rich(state: State, **resources) -> State:
+    """The same moment with some resources changed (test set-up only)."""
+    return replace(state, resources=MappingProxyType({**state.resources, **resources}))
+
+
+def holding(state: State, *items: str) -> State:
+    got = {**state.items, **{i: int(state.rules.rows("tables/items.csv")[i]["charges"] or 1)
+                             for i in items}}
+    return replace(state, items=MappingProxyType(got))
+
+
+def draft(state: State, word: str, room: str, fill=("Spare Room", "Storeroom"),
+          slot: int = 1, orient: int | None = None, lock: str = "OPEN") -> State:
+    """Draft ``room`` through the current room's ``word`` door, drawing it in ``slot`` among
+    ``fill`` tiles; choose the orientation ``orient`` (or the only one)."""
+    state = go(state, f"draft {word}")
+    if state.is_chance and state.pending[0].name == "lock_roll":
+        state = go(state, f"lock roll: {lock}")
+    hand = list(fill)
+    hand.insert(slot - 1, room)
+    size = state.drafting.size - state.drafting.sleeve
+    for tile in hand[:size]:
+        state = go(state, f"tile drawn: {tile}")
+    state = go(state, f"take Slot {slot + state.drafting.sleeve}: {room}")
+    if state.is_chance and state.pending[0].name == "orient":
+        state = state.apply(Chance(orient if orient is not None else
+                                   state.chance_outcomes()[0][0].value))
+    return state
+
+
+def enter(state: State, room: str) -> State:
+    """Move to the room called ``room`` (the first such Move offered)."""
+    return go(state, f"move to {room} ")
+
+
+def names(state: State) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def outcomes(state: State) -> dict:
+    return {c.value: p for c, p in state.chance_outcomes()}
+
+
+def settle_all(state: State, **choices) -> State:
+    """Resolve pending steps, taking the named outcome for steps whose label is given."""
+    while state.is_chance:
+        label = state.pending[0].label()
+        state = state.apply(Chance(choices[label], label)) if label in choices else \
+            state.resolve()
+    return state
+
+
+# -- §16 Drawing Room ---------------------------------------------------------------------
+
+def drawing_room(**variants) -> State:
+    state = rich(fresh(**variants), gems=1, ivory_dice=1)
+    state = draft(state, "north", "Drawing Room", orient=0)  # doors E, S, W
+    return enter(state, "Drawing Room")
+
+
+def test_drawing_room_gives_a_free_redraw_per_draft_and_its_safe_gem():
+    state = drawing_room()
+    assert state.resources["gems"] == 2  # Slot 1 is free; +1 from the safe
+    assert state.carry["safe:Drawing Room"] is True
+    hand = go(state, "draft east", "tile drawn: Den", "tile drawn: Nook", "tile drawn: Closet")
+    assert "redraw free (Drawing Room)" in names(hand)
+    again = go(hand, "redraw free (Drawing Room)", "tile drawn: Attic", "tile drawn: Vault",
+               "tile drawn: Pantry")
+    assert "redraw free (Drawing Room)" not in names(again)  # no chaining (§16)
+    assert "redraw with an Ivory Die" in names(again)  # free_then_paid
+    west = go(again, "take Slot 1: Attic", "settle", "draft west", "tile drawn: Den",
+              "tile drawn: Nook", "tile drawn: Closet")
+    assert "redraw free (Drawing Room)" in names(west)  # one per draft, per door
+
+
+def test_drawing_room_final_second_draw():
+    state = drawing_room(drawing_room_redraw="final_second_draw")
+    hand = go(state, "draft east", "tile drawn: Den", "tile drawn: Nook", "tile drawn: Closet",
+              "redraw free (Drawing Room)", "tile drawn: Attic", "tile drawn: Vault",
+              "tile drawn: Pantry")
+    assert not [n for n in names(hand) if n.startswith("redraw")]
+
+
+def test_safe_gem_is_known_to_the_campaign_and_pays_once_per_run():
+    campaign = Campaign(discoveries=("safe:Drawing Room",))
+    state = enter(draft(fresh(campaign), "north", "Drawing Room", orient=0), "Drawing Room")
+    assert "safe:Drawing Room" not in state.carry and state.resources["gems"] == 1
+    back = enter(enter(state, "Entrance Hall"), "Drawing Room")
+    assert back.resources["gems"] == 1  # first entry per run only
+    every = fresh(campaign, repeat_entry_rewards="every_entry")
+    every = enter(draft(every, "north", "Drawing Room", orient=0), "Drawing Room")
+    every = enter(enter(every, "Entrance Hall"), "Drawing Room")
+    assert every.resources["gems"] == 2
+
+
+# -- §16 Study -----------------------------------------------------------------------------
+
+def study_west(gems: int = 10, **variants) -> State:
+    """The Study at (1, 2), west of the Entrance Hall; the marker back in the hall."""
+    return rich(draft(fresh(**variants), "west", "Study"), gems=gems)
+
+
+def test_study_gem_redraws_anywhere_up_to_eight_per_draft():
+    state = go(study_west(), "draft north", "tile drawn: Den", "tile drawn: Nook",
+               "tile drawn: Closet")
+    fill = iter(RULES.bag().index.drop(["Den", "Nook", "Closet", "Study"]))
+    for _ in range(number(RULES, "study_redraws")):
+        state = go(state, "redraw for 1 gem (Study)")
+        for _ in range(3):
+            state = go(state, f"tile drawn: {next(fill)}")
+    assert state.resources["gems"] == 10 - 8
+    assert "redraw for 1 gem (Study)" not in names(state)  # the cap of 8 (§16 Study)
+
+
+def test_study_needs_a_gem_when_the_draft_begins():
+    state = go(study_west(gems=0), "draft north", "tile drawn: Den", "tile drawn: Nook",
+               "tile drawn: Closet")
+    assert "redraw for 1 gem (Study)" not in names(rich(state, gems=3))
+
+
+def test_drawing_room_redraw_comes_before_the_study():
+    state = rich(draft(study_west(), "north", "Drawing Room", orient=0), gems=5)
+    state = go(enter(state, "Drawing Room"), "draft east", "tile drawn: Den",
+               "tile drawn: Nook", "tile drawn: Closet")
+    assert "redraw for 1 gem (Study)" not in names(state)
+    state = go(state, "redraw free (Drawing Room)", "tile drawn: Attic", "tile drawn: Vault",
+               "tile drawn: Pantry")
+    assert "redraw for 1 gem (Study)" in names(state)
+
+
+def test_study_after_entry_switches_on_when_entered():
+    state = go(study_west(study_activation="after_entry"), "draft north", "tile drawn: Den",
+               "tile drawn: Nook", "tile drawn: Closet")
+    assert "redraw for 1 gem (Study)" not in names(state)
+    inside = enter(study_west(study_activation="after_entry"), "Study")
+    assert inside.flags["study_entered"] and inside.carry["safe:Study"]
+    back = go(enter(inside, "Entrance Hall"), "draft north", "tile drawn: Den",
+              "tile drawn: Nook", "tile drawn: Closet")
+    assert "redraw for 1 gem (Study)" in names(back)
+
+
+def test_study_shape_variant():
+    assert RULES.room("Study")["shape"] == "dead_end"
+    two = load_rules(study_shape="two_doors")
+    assert (two.room("Study")["shape"], two.room("Study")["doors"]) == ("straight", 2)
+    state = enter(draft(fresh(study_shape="two_doors"), "west", "Study"), "Study")
+    assert "draft west from Study (1, 2)" in names(state)
+
+
+# -- §16 Library ---------------------------------------------------------------------------
+
+def library(**variants) -> State:
+    state = rich(fresh(**variants), gems=5)
+    return enter(draft(state, "north", "Library", orient=1), "Library")  # doors S, W
+
+
+def test_library_draws_four_tiles():
+    state = go(library(), "draft west")
+    for tile in ("Attic", "Den", "Vault", "Nook"):
+        state = go(state, f"tile drawn: {tile}")
+    assert len(state.drafting.hand) == 4 and not state.is_chance
+    poor = rich(state, gems=0)
+    takes = {a.slot for a in poor.legal_actions() if isinstance(a, Take)}
+    assert takes == {1, 2, 4}  # Slot 1 free; Vault (Slot 3) costs 3 gems
+
+
+def test_library_free_slot_cheapest():
+    state = go(library(library_free_slot="cheapest"), "draft west", "tile drawn: Attic",
+               "tile drawn: Den", "tile drawn: Vault", "tile drawn: Nook")
+    gems = state.resources["gems"]
+    attic = go(state, "take Slot 1: Attic", "settle")
+    assert attic.resources["gems"] == gems - RULES.room("Attic")["gem_cost"]
+    den = go(state, "take Slot 2: Den", "settle")
+    assert den.resources["gems"] == gems  # the cheapest drawn tile is the free one
+
+
+# -- §17 The Drafting Studio ---------------------------------------------------------------
+
+def studio(campaign=None, **variants) -> State:
+    state = rich(fresh(campaign, **variants), gems=5)
+    return enter(draft(state, "north", "Drafting Studio"), "Drafting Studio")
+
+
+def test_drafting_studio_unlocks_one_addition_into_the_bag_and_the_campaign():
+    state = studio()
+    offered = [n for n in names(state) if n.startswith("unlock studio")]
+    assert len(offered) == 7
+    after = go(state, "unlock studio: Kennel")
+    assert after.bag["Kennel"] == 1 and after.carry["unlocked"] == ("Kennel",)
+    assert not [n for n in names(after) if n.startswith("unlock studio")]
+    again = enter(enter(after, "Entrance Hall"), "Drafting Studio")
+    assert not [n for n in names(again) if n.startswith("unlock studio")]  # one_per_run
+
+
+def test_drafting_studio_one_per_visit():
+    state = go(studio(studio_unlocks_per_run="one_per_visit"), "unlock studio: Kennel")
+    again = enter(enter(state, "Entrance Hall"), "Drafting Studio")
+    offered = [n for n in names(again) if n.startswith("unlock studio")]
+    assert len(offered) == 6 and "unlock studio: Kennel" not in offered
+
+
+@pytest.mark.parametrize("reading, done, offered", [
+    ("seven", 6, 1), ("six", 5, 2), ("six", 6, 0), ("four", 3, 4), ("four", 4, 0)])
+def test_studio_additions_count(reading, done, offered):
+    unlocked = ("Casino", "Clock Tower", "Dormitory", "Dovecote", "Solarium", "Vestibule")
+    state = studio(Campaign(unlocked=unlocked[:done]), studio_additions_count=reading)
+    assert len([n for n in names(state) if n.startswith("unlock studio")]) == offered
+
+
+# -- §16 Closet, Walk-in Closet, Attic, Ballroom -------------------------------------------
+
+def closet(**variants) -> State:
+    return go(enter(draft(fresh(**variants), "west", "Closet"), "Closet"))
+
+
+def test_closet_cards_go_under_their_decks():
+    state = closet()
+    assert [(p.deck, p.bottom) for p in state.pending] == [("common_items", True),
+                                                           ("special_items", True)]
+    state = go(state, "common_items card: Key", "special_items card: Locked Trunk token")
+    assert state.resources["keys"] == 1 and state.trunks[(1, 2)] == 1
+    remaining, discard = state.decks["common_items"]
+    assert remaining["Key"] == RULES.deck("common_items")["Key"] and not discard
+    # under the deck: that Key comes up only once every other card has been drawn
+    from manorkit.blueprince.engine.pending import CardDraw
+    assert CardDraw("common_items").weights(state) == {**remaining, "Key": 5}
+    last = replace(state, decks=MappingProxyType({**state.decks, "common_items": (
+        MappingProxyType({"Key": 1, "Gem": 1}), MappingProxyType({"Apple": 3}))}),
+        flags=MappingProxyType({**state.flags, "bottom:common_items": ("Gem", "Key")}))
+    assert CardDraw("common_items").weights(last) == {"Gem": 1}  # in the order they went under
+    drawn = go(replace(last, pending=(CardDraw("common_items"),)), "common_items card: Gem")
+    assert drawn.flags["bottom:common_items"] == ("Key",)
+
+
+def test_closet_returns_discard():
+    state = go(closet(closet_returns="discard"), "common_items card: Key",
+               "special_items card: Shovel")
+    assert state.decks["common_items"][1] == {"Key": 1}
+    assert "Shovel" in state.items
+
+
+def test_walk_in_closet_and_attic_draw_from_the_item_decks():
+    walk = go(enter(draft(fresh(), "west", "Walk-in Closet"), "Walk-in Closet"))
+    assert walk.resources["gems"] == 1
+    assert [p.deck for p in walk.pending] == ["common_items"] * 2 + ["special_items"]
+    assert not any(p.bottom for p in walk.pending)
+    attic = go(enter(draft(fresh(), "west", "Attic"), "Attic"))
+    assert [p.deck for p in attic.pending] == ["common_items"] * 4 + ["special_items"] * 4
+    attic = go(attic, *["common_items card: Gem"] * 4, "special_items card: Locked Trunk token",
+               "special_items card: Locked Trunk token", *["special_items card: Shovel"] * 2)
+    assert attic.trunks[(1, 2)] == 2 and attic.resources["gems"] == 4
+    assert attic.decks["special_items"][1]["Shovel"] == 1  # one Shovel: the second is blank
+
+
+@pytest.mark.parametrize("gems", [0, 2, 6])
+def test_ballroom_sets_gems_to_exactly_two(gems):
+    state = rich(draft(fresh(), "north", "Ballroom"), gems=gems)
+    state = enter(state, "Ballroom")
+    assert state.resources["gems"] == number(RULES, "ballroom_gems")
+    again = enter(rich(enter(state, "Entrance Hall"), gems=7), "Ballroom")
+    assert again.resources["gems"] == 2  # every entry
+
+
+# -- §4 Action C: the Garage ----------------------------------------------------------------
+
+def garage_at(campaign=None, **variants) -> State:
+    """The Garage placed at (4, 1) by hand below a West Wing Hall column (test set-up), the
+    marker in the hall at (3, 1), and the Garage then drafted north."""
+    rules = load_rules(**variants)
+    day = new_day(rules, campaign=campaign)
+    board = dict(day.board)
+    for rank in (1, 2, 3):
+        board[(rank, 1)] = Tile("West Wing Hall", (rank, 1), 0, doors("T", 0) | {N, S})
+    state = replace(day, board=MappingProxyType(board), position=(3, 1))
+    return draft(state, "north", "Garage")
+
+
+def test_garage_car_keys_trunk_and_fast_travel():
+    state = garage_at()
+    assert state.tokens[(4, 1)] == {"Car Keys": 1}
+    inside = enter(state, "Garage")
+    assert "Car Keys" in inside.items and inside.carry["outer_room"] is True
+    assert {"fast travel: Entrance Hall", "car trunk"} <= set(names(inside))
+    opened = go(inside, "car trunk")
+    assert [p.deck for p in opened.pending] == ["trunk"] * number(RULES, "car_trunk_cards")
+    assert opened.carry["found"] == ("Tunnel",) and "Tunnel" not in opened.bag
+    opened = go(opened, "settle")
+    assert "car trunk" not in names(opened) and "Car Keys" in opened.items  # never consumed
+    steps = opened.resources["steps"]
+    home = go(opened, "fast travel: Entrance Hall")
+    assert home.position == (1, 3) and home.resources["steps"] == steps - 2
+
+
+def test_garage_variants():
+    same = go(enter(garage_at(found_floorplan_timing="same_run"), "Garage"), "car trunk")
+    assert same.bag["Tunnel"] == 1
+    known = enter(garage_at(Campaign(found=("Tunnel",), discoveries=("outer_room",))),
+                  "Garage")
+    assert "outer_room" not in known.carry and "found" not in go(known, "car trunk").carry
+    none = enter(garage_at(car_keys_source="unavailable"), "Garage")
+    assert "Car Keys" not in none.items and "car trunk" not in names(none)
+    total = enter(garage_at(garage_travel_cost="total_two"), "Garage")
+    assert go(total, "fast travel").resources["steps"] == total.resources["steps"] - 1
+    assert "outer_room" not in enter(garage_at(outer_rooms_base="expansion"), "Garage").carry
+    assert (3, 2) not in RULES.cells("Garage")
+    assert (3, 2) not in load_rules(garage_columns="cols_1_2").cells("Garage")
+    assert (4, 2) in load_rules(garage_columns="cols_1_2").cells("Garage")
+    assert (4, 2) not in RULES.cells("Garage")
+
+
+# -- §16 Mail Room, §4 Freezer and Coat Check ----------------------------------------------
+
+def test_mail_room_orders_then_delivers_a_package():
+    order = draft(fresh(), "west", "Mail Room")
+    assert order.carry["package"] is True and not order.pending
+    deliver = draft(fresh(Campaign(package=True)), "west", "Mail Room")
+    assert deliver.carry["package"] is False
+    assert [p.deck for p in deliver.pending] == ["special_items"] * 2 + ["common_items"]
+
+
+def test_freezer_freezes_coins_and_gems_for_the_next_run():
+    state = draft(rich(fresh(), gems=3), "west", "Freezer")
+    assert state.carry["freezer"] == {"coins": 5, "gems": 3}
+    assert state.resources["coins"] == 0 and state.resources["gems"] == 0
+
+
+def test_coat_check_stores_and_returns_an_item():
+    state = holding(draft(fresh(), "west", "Coat Check"), "Shovel")
+    state = enter(state, "Coat Check")
+    assert "check in: Shovel" in names(state)
+    stored = go(state, "check in: Shovel")
+    assert "Shovel" not in stored.items and stored.carry["coat_check"] == "Shovel"
+    assert not [n for n in names(stored) if n.startswith("check in")]
+    later = enter(draft(fresh(Campaign(coat_check="Shovel")), "west", "Coat Check"),
+                  "Coat Check")
+    assert "Shovel" in later.items and later.carry["coat_check"] is None
+
+
+def coat_check_at_rank_8(**variants) -> State:
+    rules = load_rules(**variants)
+    day = new_day(rules, campaign=Campaign(coat_check="Shovel"))
+    board = dict(day.board)
+    for rank in range(1, 8):
+        board[(rank, 1)] = Tile("West Wing Hall", (rank, 1), 0, frozenset({N, S, E}))
+    board[(1, 2)] = Tile("Spare Room", (1, 2), 1, frozenset({E, W}))
+    state = replace(day, board=MappingProxyType(board), position=(7, 1))
+    return enter(draft(state, "north", "Coat Check"), "Coat Check")
+
+
+def test_coat_check_dinner_bell_variant():
+    rung = coat_check_at_rank_8()
+    assert rung.flags["coat_check_closed"] and rung.flags["lost"] == ("Shovel",)
+    assert "Shovel" not in rung.items and rung.carry["coat_check"] is None
+    calm = coat_check_at_rank_8(coat_check_bell="never_rung_here")
+    assert "Shovel" in calm.items and not calm.flags.get("coat_check_closed")
+
+
+# -- §16 Security -------------------------------------------------------------------------
+
+def security(**variants) -> State:
+    return enter(draft(fresh(**variants), "north", "Security"), "Security")
+
+
+def test_security_is_a_routing_room_by_default():
+    assert not [n for n in names(security()) if n.startswith(("security", "order"))]
+
+
+def test_security_levels_change_later_lock_dice():
+    state = security(security_levels="levels")
+    assert {"security level: low", "security level: high"} <= set(names(state))
+    high = go(state, "security level: high")
+    assert high.flags["security_level"] == "high"
+    assert not [n for n in names(high) if n.startswith("security level")]  # once per visit
+    from manorkit.blueprince.mechanics.locks import door_die
+    rules = high.rules
+    assert door_die(rules, "Den", (4, 3), (5, 3), (), "high") == "lock_blue"
+    assert door_die(rules, "Den", (4, 3), (5, 3), (), "low") is None
+    assert door_die(rules, "Den", (8, 3), (9, 2), (), "low") == "lock_blue"
+    assert door_die(rules, "Den", (2, 3), (3, 3), (), "high") is None  # Ranks 1-3
+    assert door_die(RULES, "Den", (4, 3), (5, 3), (), "high") == "lock_white"  # routing_only
+
+
+def test_security_shovel_order():
+    state = security(security_shovel_order="order")
+    ordered = go(state, "order shovel")
+    assert ordered.carry["deliveries"] == ("Shovel",) and "order shovel" not in names(ordered)
+    assert "order shovel" not in names(holding(state, "Shovel"))
+    tomorrow = fresh(Campaign(deliveries=("Shovel",)))
+    assert "Shovel" in tomorrow.items
+    with pytest.raises(IllegalAction):
+        fresh(Campaign(deliveries=("No Such Item",)))
+
+
+# -- §16 Rotunda ---------------------------------------------------------------------------
+
+def rotunda(**variants) -> State:
+    return draft(rich(fresh(**variants), gems=3), "north", "Rotunda")
+
+
+def test_rotunda_opens_the_pair_through_its_draft_door_and_rotates():
+    state = rotunda()
+    assert state.board[(2, 3)].doors == {N, S}
+    state = enter(state, "Rotunda")
+    assert "draft north from Rotunda (2, 3)" in names(state)
+    assert not [n for n in names(state) if n.startswith(("draft east", "draft west"))]
+    turned = go(state, "rotate")
+    assert turned.board[(2, 3)].doors == {E, W}
+    assert turned.resources["steps"] == state.resources["steps"] - number(
+        RULES, "rotunda_rotate_steps")
+    assert (1, 3) not in turned.routes()  # the Entrance Hall is behind a closed door
+    assert "draft east from Rotunda (2, 3)" in names(turned)
+    back = go(turned, "rotate")
+    assert back.board[(2, 3)].doors == {N, S} and (1, 3) in back.routes()
+
+
+def test_drafting_from_the_rotunda_may_turn_the_tile():
+    state = go(enter(rotunda(), "Rotunda"), "draft north", "tile drawn: Den",
+               "tile drawn: Nook", "tile drawn: Closet")
+    turns = {a.rotation for a in state.legal_actions() if isinstance(a, Take) and a.slot == 1}
+    assert turns == {0, 1, 3}  # a T with a south door, in any of its 3 orientations
+
+
+def test_rotunda_as_drawn_may_stand_walled_off():
+    state = go(rich(fresh(rotunda_placement="as_drawn"), gems=3), "draft east",
+               "tile drawn: Rotunda", "tile drawn: Den", "tile drawn: Nook",
+               "take Slot 1: Rotunda")
+    assert outcomes(state) == {"north-south": Fraction(1, 2), "east-west": Fraction(1, 2)}
+    walled = go(state, "Rotunda open doors: north-south")
+    assert walled.board[(1, 4)].doors == {N, S} and (1, 4) not in walled.routes()
+    open_ = go(state, "Rotunda open doors: east-west")
+    assert open_.board[(1, 4)].doors == {E, W} and (1, 4) in open_.routes()
+
+
+# -- §17 Kennel, Dovecote, Clock Tower -----------------------------------------------------
+
+KENNEL = Campaign(unlocked=("Kennel",))
+
+
+def test_kennel_spawns_the_shovel_once():
+    state = draft(fresh(KENNEL), "north", "Kennel")
+    assert state.tokens[(2, 3)] == {"Shovel": 1}
+    assert "Shovel" in enter(state, "Kennel").items
+    held = draft(holding(fresh(KENNEL), "Shovel"), "north", "Kennel")
+    assert (2, 3) not in held.tokens
+    extra = draft(holding(fresh(KENNEL, kennel_shovel="extra_shovel"), "Shovel"), "north",
+                  "Kennel")
+    assert extra.tokens[(2, 3)] == {"Shovel": 1}
+
+
+def test_a_shovel_card_drawn_while_the_shovel_lies_on_the_kennel_is_blank():
+    state = draft(draft(fresh(KENNEL), "north", "Kennel"), "west", "Closet")
+    state = go(enter(state, "Closet"), "common_items card: Gem", "special_items card: Shovel")
+    assert "Shovel" not in state.items and state.tokens[(2, 3)] == {"Shovel": 1}
+    assert load_rules(shovel_count="one_per_run").deck("special_items")["Shovel"] == 1
+
+
+def kennel_dig(**variants) -> State:
+    """The Kennel on the board, the Shovel held, the marker in a Dovecote at Rank 4 with a
+    dirt pile and a padlock on its east door (test set-up)."""
+    rules = load_rules(**variants)
+    day = new_day(rules, campaign=KENNEL)
+    board = dict(day.board)
+    for rank in (2, 3):
+        board[(rank, 3)] = Tile("Spare Room", (rank, 3), 0, frozenset({N, S}))
+    board[(1, 2)] = Tile("Kennel", (1, 2), 1, frozenset({E, W}))
+    board[(4, 3)] = Tile("Dovecote", (4, 3), 0, frozenset({S, E}))
+    state = replace(day, board=MappingProxyType(board), position=(4, 3),
+                    dirt=MappingProxyType({(4, 3): 1}),
+                    padlocks=frozenset({edge((4, 3), E)}))
+    return holding(state, "Shovel")
+
+
+def test_kennel_dig_unlocks_the_room_and_keeps_its_doors_unlocked():
+    state = kennel_dig()
+    assert "draft east from Dovecote (4, 3)" not in names(state)  # padlocked, nothing to pay
+    dug = go(state, "dig a dirt pile", "settle")
+    assert not dug.padlocks
+    assert go(dug, "draft east").pending[0].name == "draw_tile"  # no lock roll any more
+    only = go(kennel_dig(kennel_unlock_scope="padlocks_only"), "dig a dirt pile", "settle")
+    assert not only.padlocks
+    assert go(only, "draft east").pending[0].name == "lock_roll"
+
+
+def test_dovecote_lets_the_other_drawn_tiles_turn():
+    state = go(fresh(Campaign(unlocked=("Dovecote",))), "draft north", "tile drawn: Den",
+               "tile drawn: Dovecote", "tile drawn: Nook")
+    takes = {}
+    for a in state.legal_actions():
+        if isinstance(a, Take):
+            takes.setdefault(a.room, set()).add(a.rotation)
+    assert takes["Den"] == {0, 1, 3} and takes["Nook"] == {0, 1}
+    assert takes["Dovecote"] == {None}  # its own orientation stays as drawn
+    plain = go(fresh(), "draft north", "tile drawn: Den", "tile drawn: Nook",
+               "tile drawn: Closet")
+    assert {a.rotation for a in plain.legal_actions() if isinstance(a, Take)} == {None}
+
+
+CLOCK = Campaign(unlocked=("Clock Tower",))
+
+
+def test_clock_tower_counts_tomorrow_rooms_drafted_after_it():
+    state = draft(rich(fresh(CLOCK), gems=5), "west", "Freezer")
+    state = draft(state, "north", "Clock Tower")
+    assert state.carry["clock_tower"] == 1  # itself; the Freezer came before (after_only)
+    state = draft(state, "east", "Coat Check")
+    assert state.carry["clock_tower"] == 2
+    whole = draft(draft(rich(fresh(CLOCK, clock_tower_count="whole_day"), gems=5), "west",
+                        "Freezer"), "north", "Clock Tower")
+    assert whole.carry["clock_tower"] == 2
+
+
+def test_master_bedroom_is_no_tomorrow_room_by_default():
+    from manorkit.blueprince.engine.rooms.studio import is_tomorrow_room
+    assert not is_tomorrow_room(RULES, "Master Bedroom")
+    assert is_tomorrow_room(load_rules(master_bedroom_tomorrow="tomorrow_table"),
+                            "Master Bedroom")
+    assert all(is_tomorrow_room(RULES, r) for r in ("Freezer", "Coat Check", "Sauna",
+                                                     "Morning Room", "Planetarium",
+                                                     "Clock Tower"))
+
+
+# -- §6, §17 Vestibule ----------------------------------------------------------------------
+
+VESTIBULE = Campaign(unlocked=("Vestibule",))
+
+
+def column(rank: int, campaign=VESTIBULE, col: int = 3, **variants) -> State:
+    """Spare Rooms up Column ``col`` from the Entrance Hall to ``rank`` - 1, the marker at the
+    top (test set-up), ready to draft north into ``rank``."""
+    day = new_day(load_rules(**variants), campaign=campaign)
+    board = dict(day.board)
+    for r in range(2, rank):
+        board[(r, col)] = Tile("Spare Room", (r, col), 0, frozenset({N, S}))
+    return replace(day, board=MappingProxyType(board), position=(rank - 1, col))
+
+
+def vestibule(rank: int, **variants) -> State:
+    state = column(rank, **variants)
+    return draft(rich(state, gems=2), "north", "Vestibule", slot=1)
+
+
+def test_vestibule_locks_exactly_one_door():
+    state = vestibule(5)
+    assert outcomes(state) == {d: Fraction(1, 4) for d in "NESW"}
+    locked = go(state, "Vestibule locked door: E")
+    assert locked.padlocks == {edge((5, 3), E)}
+    inside = enter(go(state, "Vestibule locked door: N"), "Vestibule")
+    assert "draft north from Vestibule (5, 3)" not in names(inside)  # padlocked, no keys
+    assert go(inside, "draft east").pending[0].name == "draw_tile"  # the others never lock
+    back = go(state, "Vestibule locked door: S")
+    assert back.routes()[(5, 3)][0] == 1  # all_four: the door it came in by can be the one
+    assert not [n for n in names(back) if n.startswith("move to Vestibule")]  # no key held
+
+
+def test_vestibule_other_three_and_low_ranks():
+    three = vestibule(5, vestibule_entry_door="other_three")
+    assert outcomes(three) == {d: Fraction(1, 3) for d in "NEW"}
+    low = vestibule(2)
+    assert outcomes(low) == {d: Fraction(1, 4) for d in "NESW"}  # room_rule
+    never = vestibule(2, special_locks_low_ranks="never_locked")
+    assert not never.is_chance and not never.padlocks
+
+
+def test_the_foyer_unlocks_a_vestibule_on_placement():
+    state = column(4)
+    board = dict(state.board)
+    board[(1, 4)] = Tile("Foyer", (1, 4), 1, frozenset({E, W}))
+    state = replace(state, board=MappingProxyType(board))
+    done = draft(rich(state, gems=2), "north", "Vestibule")
+    assert not done.is_chance and not done.padlocks
+
+
+VARIANTS = [dict(numbered_lock_die=n, vestibule_entry_door=v, special_locks_low_ranks=s)
+            for n in ("d6", "faces") for v in ("all_four", "other_three")
+            for s in ("room_rule", "never_locked")]
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=lambda v: "-".join(v.values()))
+@pytest.mark.parametrize("rank", [2, 4, 5, 8])
+def test_vestibule_roll_agrees_with_the_lock_calculator(variants, rank):
+    from manorkit.blueprince import odds
+    state = vestibule(rank, **variants)
+    want = odds.vestibule(rank, entry="S", rules=state.rules)
+    if want == want.constant(None):
+        assert not state.is_chance and not state.padlocks
+        return
+    assert outcomes(state) == {d: p for d, p in want.pmf.items() if p}
+
+
+def simulate_vestibule(faces: list, doors: str, rolls: int, seed: int) -> dict:
+    """The physical rule, independently: every door rolls, the tied lowest re-roll until one
+    is uniquely lowest (§6 Special Lock Rules)."""
+    import random
+    rng = random.Random(seed)
+    counts = dict.fromkeys(doors, 0)
+    for _ in range(rolls):
+        tied = list(doors)
+        while len(tied) > 1:
+            roll = {d: rng.choice(faces) for d in tied}
+            low = min(roll.values())
+            tied = [d for d in tied if roll[d] == low]
+        counts[tied[0]] += 1
+    return counts
+
+
+@pytest.mark.parametrize("die, order", [("d6", {str(n): n for n in range(1, 7)}),
+                                        ("lock_red", {"LOCKED": 0, "OPEN": 1}),
+                                        ("lock_white", {"LOCKED": 0, "OPEN": 1})])
+def test_vestibule_roll_agrees_with_a_simulation_of_the_re_roll_rule(die, order):
+    faces = [order[f] for f, n in RULES.die_faces(die).items() for _ in range(n)]
+    rolls = 20_000
+    for sides in ("NESW", "NEW"):
+        counts = simulate_vestibule(faces, sides, rolls, seed=46)
+        p = Fraction(1, len(sides))  # the engine's chance of each door
+        sigma = (rolls * p * (1 - p)) ** 0.5
+        for door, n in counts.items():
+            assert abs(n - rolls * p) < 4 * sigma, (die, door, n)  # a 4σ bound
+
+
+# -- §6, §16 Hallways and the Foyer --------------------------------------------------------
+
+def hall_at(room: str, cell, **variants) -> State:
+    day = new_day(load_rules(**variants))
+    shape = day.rules.room(room)["shape"]
+    board = dict(day.board)
+    board[cell] = Tile(room, cell, 0, doors(shape, 0))
+    return replace(day, board=MappingProxyType(board), position=cell)
+
+
+@pytest.mark.parametrize("room, cell, die", [
+    ("Hallway", (6, 3), None), ("Corridor", (8, 2), None), ("West Wing Hall", (8, 1), None),
+    ("East Wing Hall", (7, 5), None), ("Passageway", (5, 3), "lock_blue"),
+    ("Great Hall", (2, 3), "lock_red"), ("Great Hall", (5, 3), "lock_red"),
+    ("Secret Passage", (4, 3), "lock_white")])
+def test_hallway_lock_dice(room, cell, die):
+    state = hall_at(room, cell)
+    state = state.apply(next(a for a in state.legal_actions() if str(a).startswith("draft")))
+    rolled = state.pending[0].die if state.pending[0].name == "lock_roll" else None
+    assert rolled == die
+
+
+def test_hallway_variants():
+    assert go(hall_at("Hallway", (6, 3), hallway_locks="section6_only"),
+              "draft north").pending[0].die == "lock_blue"
+    assert go(hall_at("Great Hall", (2, 3), special_locks_low_ranks="never_locked"),
+              "draft north").pending[0].name == "draw_tile"
+
+
+def foyer_board(**variants) -> State:
+    """A Passageway at (5, 3) with a padlock on its east door and a Den at (5, 2) with one on
+    its north door; the marker at the Entrance Hall."""
+    state = hall_at("Passageway", (5, 3), **variants)
+    board = dict(state.board)
+    board[(5, 2)] = Tile("Den", (5, 2), 2, frozenset({N, E, W}))
+    return replace(state, board=MappingProxyType(board), position=(1, 3),
+                   padlocks=frozenset({edge((5, 3), E), edge((5, 2), N)}))
+
+
+def test_foyer_removes_hallway_padlocks_and_unlocks_later_hallways():
+    state = draft(foyer_board(), "north", "Foyer")
+    assert state.padlocks == {edge((5, 2), N)}  # the Den is no Hallway
+    at = replace(state, position=(5, 3))
+    assert go(at, "draft north").pending[0].name == "draw_tile"  # no roll from a Hallway
+    den = replace(state, position=(5, 2))
+    assert go(den, "draft west").pending[0].name == "lock_roll"
+    section6 = draft(foyer_board(hallway_locks="section6_only"), "north", "Foyer")
+    hall = hall_at("Hallway", (6, 3), hallway_locks="section6_only")
+    hall = replace(hall, board=MappingProxyType({**hall.board, (2, 3): section6.board[(2, 3)]}))
+    assert go(hall, "draft north").pending[0].name == "draw_tile"
+
+
+def test_a_hallway_drafted_after_the_foyer_loses_padlocks_on_its_doors():
+    state = rich(draft(fresh(), "west", "Foyer"), gems=2)  # (1, 2)
+    den = Tile("Den", (2, 2), 2, frozenset({N, E, W}))
+    state = replace(state, board=MappingProxyType({**state.board, (2, 2): den}),
+                    padlocks=frozenset({edge((2, 2), E), edge((1, 4), N)}))
+    state = draft(state, "north", "Hallway")  # (2, 3): no door toward the Den
+    assert state.padlocks == {edge((2, 2), E), edge((1, 4), N)}
+    state = draft(state, "east", "Passageway")  # (1, 4): a Hallway with a north door
+    assert state.padlocks == {edge((2, 2), E)}
