@@ -61,8 +61,8 @@ def draft(state: State, word: str, room: str, fill=("Spare Room", "Storeroom"),
 
 
 def enter(state: State, room: str) -> State:
-    """Move to the room called ``room`` (the first such Move offered)."""
-    return go(state, f"move to {room} ")
+    """Move to the room called ``room`` (or "Room (rank, col)")."""
+    return go(state, f"move to {room}" + ("" if "(" in room else " ("))
 
 
 def names(state: State) -> list[str]:
@@ -710,3 +710,205 @@ def test_a_hallway_drafted_after_the_foyer_loses_padlocks_on_its_doors():
     assert state.padlocks == {edge((2, 2), E), edge((1, 4), N)}
     state = draft(state, "east", "Passageway")  # (1, 4): a Hallway with a north door
     assert state.padlocks == {edge((2, 2), E)}
+
+
+# -- §16 Secret Passage --------------------------------------------------------------------
+
+def passage(**variants) -> State:
+    """The Secret Passage drafted north of the Entrance Hall and entered, among a Bedroom
+    (1, 2), a Bunk Room (1, 4), Green Rooms (3, 2) and (3, 3), a Hallway (2, 4) and the
+    Kitchen (2, 1), placed by hand (test set-up)."""
+    day = fresh(**variants)
+    extra = {(1, 2): ("Bedroom", {E}), (1, 4): ("Bunk Room", {W}), (3, 2): ("Patio", {E, S}),
+             (3, 3): ("Courtyard", {S, W}), (2, 4): ("Hallway", {N, S}),
+             (2, 1): ("Kitchen", {N})}
+    board = {**day.board, **{c: Tile(r, c, 0, frozenset(d)) for c, (r, d) in extra.items()}}
+    state = replace(day, board=MappingProxyType(board),
+                    padlocks=frozenset({edge((3, 3), N)}))
+    state = rich(state, gems=1)
+    return enter(draft(state, "north", "Secret Passage"), "Secret Passage")
+
+
+def test_secret_passage_books_and_routes():
+    state = passage()
+    assert {f"book: {b}" for b in RULES.rows("tables/secret_passage_books.csv")} <= \
+        set(names(state))
+    holly = go(state, "book: The Halls of Holly")
+    assert not holly.padlocks and not [n for n in names(holly) if n.startswith("book")]
+    assert [n for n in names(holly) if n.startswith("secret route")] == \
+        ["secret route: (2, 4)"]
+    steps = holly.resources["steps"]
+    there = go(holly, "secret route: (2, 4)")
+    assert there.position == (2, 4) and there.resources["steps"] == steps - 2
+    green = go(state, "book: Green Thumb")
+    assert green.dirt == {(3, 2): 1, (3, 3): 1}
+    assert {n for n in names(green) if n.startswith("secret route")} == {
+        "secret route: (3, 2)", "secret route: (3, 3)"}
+    bed = go(state, "book: The Key to the Bedroom")
+    assert bed.resources["steps"] == state.resources["steps"] + 3 * 4  # Bunk Room counts 2
+    mask = go(holding(state, "Sleeping Mask"), "book: The Key to the Bedroom")
+    assert mask.resources["steps"] == state.resources["steps"] + 3 * 4 + 5
+    gold = go(state, "book: Goldsink")
+    assert [n for n in names(gold) if n.startswith("secret route")] == ["secret route: (2, 1)"]
+
+
+def test_red_rover_moves_one_rank_for_five_steps():
+    state = passage()
+    rover = go(state, "book: Red Rover")
+    assert rover.resources["steps"] == state.resources["steps"] - 5
+    targets = {n for n in names(rover) if n.startswith("secret route")}
+    assert targets == {f"secret route: {c}" for c in [(1, 2), (1, 3), (1, 4), (3, 2), (3, 3)]}
+    moved = go(rover, "secret route: (3, 3)")
+    assert moved.position == (3, 3) and moved.resources["steps"] == rover.resources["steps"]
+
+
+def test_running_shoes_held_make_the_passage_cheaper():
+    state = holding(passage(running_shoes="held"), "Running Shoes")
+    rover = go(state, "book: Red Rover")
+    assert rover.resources["steps"] == state.resources["steps"]
+    holly = go(state, "book: The Halls of Holly", "secret route: (2, 4)")
+    assert holly.resources["steps"] == state.resources["steps"] - 1
+
+
+def test_secret_passage_once_per_run_and_drafting_instead():
+    state = go(passage(secret_passage_books="once_per_run"), "book: Goldsink")
+    again = enter(enter(state, "Entrance Hall"), "Secret Passage")
+    assert not [n for n in names(again) if n.startswith(("book", "secret route"))]
+    every = enter(enter(go(passage(), "book: Goldsink"), "Entrance Hall"), "Secret Passage")
+    assert "book: Goldsink" in names(every)
+    plain = rich(fresh(), gems=1)
+    plain = enter(draft(plain, "north", "Secret Passage"), "Secret Passage")
+    chose = go(plain, "book: The Halls of Holly")
+    assert chose.flags["secret_route"] == "The Halls of Holly"
+    drafted = draft(chose, "north", "Den", orient=0)
+    assert drafted.flags["secret_route"] is None  # route or draft (§16)
+
+
+# -- §9 The Tunnel ---------------------------------------------------------------------------
+
+TUNNEL = Campaign(found=("Tunnel",))
+
+
+def tunnel(**variants) -> State:
+    """The Active Bag's Tunnel drafted north of the Entrance Hall and entered."""
+    return enter(draft(rich(fresh(TUNNEL, **variants), ivory_dice=1), "north", "Tunnel"),
+                 "Tunnel")
+
+
+def test_entering_the_bag_tunnel_takes_out_the_sleeve_and_chains():
+    state = tunnel()
+    assert state.flags["sleeve"] == 8 and state.dirt[(2, 3)] == 2
+    chain = go(state, "draft north")
+    assert chain.drafting.hand == ("Tunnel",) and chain.drafting.sleeve
+    chain = go(chain, "tile drawn: Den", "tile drawn: Nook")
+    assert not chain.is_chance and len(chain.drafting.hand) == 3  # 2 from the bag
+    placed = go(chain, "take Slot 1: Tunnel")
+    assert placed.flags["sleeve"] == 7 and placed.board[(3, 3)].room == "Tunnel"
+    assert placed.bag["Den"] == 1 and placed.bag["Nook"] == 1 and "Tunnel" not in placed.bag
+    inside = enter(placed, "Tunnel (3, 3)")
+    assert inside.flags["sleeve"] == 7  # a sleeve Tunnel does not bring out a new sleeve
+    other = go(chain, "take Slot 2: Den", "settle")
+    assert other.flags["sleeve"] == 8 and other.bag["Nook"] == 1 and "Den" not in other.bag
+
+
+def test_a_redraw_breaks_the_tunnel_chain():
+    state = go(tunnel(), "draft north", "tile drawn: Den", "tile drawn: Nook",
+               "redraw with an Ivory Die")
+    assert state.drafting.hand == () and not state.drafting.sleeve
+    state = go(state, "tile drawn: Closet", "tile drawn: Attic", "tile drawn: Vault")
+    assert state.drafting.hand == ("Closet", "Attic", "Vault") and not state.is_chance
+
+
+@pytest.mark.parametrize("reading, size", [("normal_draw", 3), ("two_tiles", 2)])
+def test_tunnel_sleeve_empty(reading, size):
+    from manorkit.blueprince import odds
+    state = tunnel(tunnel_sleeve_empty=reading)
+    state = replace(state, flags=MappingProxyType({**state.flags, "sleeve": 0}))
+    state = go(state, "draft north")
+    drawn = 0
+    while state.is_chance:
+        state = go(state, f"tile drawn: {['Den', 'Nook', 'Closet'][drawn]}")
+        drawn += 1
+    assert drawn == size and not state.drafting.sleeve
+    assert odds.draw_plan("Tunnel", sleeve=0, rules=state.rules).first == size
+    redrawn = go(state, "redraw with an Ivory Die", "tile drawn: Attic", "tile drawn: Vault")
+    assert redrawn.is_chance  # a redraw draws the usual 3
+
+
+def test_tunnel_is_a_hallway_for_the_foyer_and_its_cost_variant():
+    rank5 = column(5, TUNNEL)
+    board = {**rank5.board, (5, 3): Tile("Tunnel", (5, 3), 0, frozenset({N, S}))}
+    at = replace(rank5, board=MappingProxyType(board), position=(5, 3))
+    assert go(at, "draft north").pending[0].die == "lock_blue"
+    foyer = {**board, (1, 4): Tile("Foyer", (1, 4), 1, frozenset({E, W}))}
+    assert go(replace(at, board=MappingProxyType(foyer)), "draft north").pending[0].name == \
+        "draw_tile"
+    assert RULES.room("Tunnel")["gem_cost"] == 0
+    assert load_rules(tunnel_cost="terrace_note").room("Tunnel")["gem_cost"] == 1
+    east = go(fresh(TUNNEL), "draft east", "tile drawn: Tunnel", "tile drawn: Den",
+              "tile drawn: Nook")
+    assert "Tunnel" not in {a.room for a in east.legal_actions() if isinstance(a, Take)}
+
+
+# -- §5 The Planetarium, §3 The Foundation, §13 the east lever ------------------------------
+
+PLANETARIUM = Campaign(found=("Planetarium",))
+
+
+def test_planetarium_end_of_day_gives_an_observatory_roll():
+    state = enter(draft(fresh(PLANETARIUM), "west", "Planetarium"), "Planetarium")
+    assert go(state, "end the day").carry["observatory_rolls"] == 1
+    assert "observatory_rolls" not in go(enter(state, "Entrance Hall"), "end the day").carry
+    tired = enter(rich(draft(fresh(PLANETARIUM), "west", "Planetarium"), steps=1),
+                  "Planetarium")
+    assert tired.over == "out of steps" and "observatory_rolls" not in tired.carry
+    strict = enter(draft(fresh(PLANETARIUM, planetarium_condition="observatory_required"),
+                         "west", "Planetarium"), "Planetarium")
+    assert "observatory_rolls" not in go(strict, "end the day").carry
+    seen = replace(strict, board=MappingProxyType({**strict.board, (2, 3): Tile(
+        "Observatory", (2, 3), 0, frozenset({S, E}))}))
+    assert go(seen, "end the day").carry["observatory_rolls"] == 1
+
+
+def test_the_foundation_becomes_permanent_where_first_drafted():
+    state = fresh()
+    assert state.bag["The Foundation"] == 1
+    north = go(state, "draft north", "tile drawn: The Foundation", "tile drawn: Den",
+               "tile drawn: Nook")
+    assert "The Foundation" not in {a.room for a in north.legal_actions()
+                                    if isinstance(a, Take)}  # never at Rank 2 (§3)
+    state = draft(state, "west", "The Foundation", orient=2)
+    assert state.carry["foundation"] == [1, 2] and state.dirt[(1, 2)] == 2
+    later = fresh(Campaign(foundation=(1, 2)))
+    assert later.board[(1, 2)].room == "The Foundation" and "The Foundation" not in later.bag
+    assert "foundation" not in draft(fresh(Campaign(foundation=(1, 2))), "east", "Den").carry
+    assert "The Foundation" not in fresh(foundation_in_bag="held_out").bag
+    assert len(RULES.cells("The Foundation")) == 21
+    seventeen = load_rules(foundation_positions="seventeen")
+    assert len(seventeen.cells("The Foundation")) == 17 and (1, 2) not in \
+        seventeen.cells("The Foundation")
+    with pytest.raises(IllegalAction):
+        fresh(Campaign(foundation=(2, 3)))
+
+
+def lever_board(**variants) -> State:
+    """Spare Rooms up Column 4 to (8, 4), a Spare Room (9, 4) opening west onto the
+    Antechamber, and a Master Bedroom at (1, 5) east of one at (1, 4) (test set-up)."""
+    day = fresh(**variants)
+    board = dict(day.board)
+    for rank in range(1, 9):
+        board[(rank, 4)] = Tile("Spare Room", (rank, 4), 0, frozenset({N, S}))
+    board[(1, 4)] = Tile("Den", (1, 4), 0, frozenset({N, E, W}))
+    board[(9, 4)] = Tile("Nook", (9, 4), 1, frozenset({S, W}))
+    board[(1, 5)] = Tile("Master Bedroom", (1, 5), 1, frozenset({W}))
+    return replace(day, board=MappingProxyType(board))
+
+
+def test_east_lever_placeholder_room():
+    shut = enter(lever_board(), "Master Bedroom")
+    assert "levers" not in shut.flags and (9, 3) not in shut.routes()
+    pulled = enter(lever_board(east_lever="placeholder_room"), "Master Bedroom")
+    assert pulled.flags["levers"] == ("east",) and (9, 3) in pulled.routes()
+    won = go(pulled, "settle", "move to Antechamber")
+    assert won.won and won.carry["won"] is True
+    assert RULES.rows("tables/east_lever.csv")["east"]["source"] == "placeholder"
