@@ -912,3 +912,27 @@ def test_east_lever_placeholder_room():
     won = go(pulled, "settle", "move to Antechamber")
     assert won.won and won.carry["won"] is True
     assert RULES.rows("tables/east_lever.csv")["east"]["source"] == "placeholder"
+
+
+def test_wine_cellar_dig_spot_variant():
+    state = draft(fresh(), "west", "Wine Cellar")
+    assert state.dirt[(1, 2)] == 2 and not state.is_chance
+    rolled = go(fresh(wine_cellar_dirt="die_open"), "draft west", "tile drawn: Wine Cellar",
+                "tile drawn: Den", "tile drawn: Nook", "take Slot 1: Wine Cellar")
+    assert outcomes(rolled) == {"OPEN": Fraction(2, 3), "LOCKED": Fraction(1, 3)}
+    assert go(rolled, "Wine Cellar dig spot roll: OPEN").dirt == {(1, 2): 1}
+    assert not go(rolled, "Wine Cellar dig spot roll: LOCKED").dirt
+    assert enter(go(rolled, "settle"), "Wine Cellar").resources["gems"] == 3
+
+
+def test_a_padlock_stops_a_tunnel_chain_draft_until_paid():
+    state = column(4, TUNNEL)
+    tunnel_tile = Tile("Tunnel", (4, 3), 0, frozenset({N, S}))
+    state = replace(state, board=MappingProxyType({**state.board, (4, 3): tunnel_tile}),
+                    position=(4, 3), flags=MappingProxyType({"sleeve": 5}))
+    locked = go(rich(state, keys=1), "draft north", "lock roll: LOCKED")
+    assert names(locked) == ["spend a Key", "turn back"]  # before any tile is drawn (§4)
+    back = go(locked, "turn back")
+    assert back.drafting is None and back.padlocks == {edge((4, 3), N)}
+    paid = go(locked, "spend a Key", "tile drawn: Den", "tile drawn: Nook")
+    assert paid.drafting.hand == ("Tunnel", "Den", "Nook") and not paid.padlocks

@@ -75,8 +75,13 @@ def _draft(work: Work, action: Draft) -> None:
         return
     if list(door) in work.flag("unlocked_doors", ()):
         return
-    die = door_die(work.rules, room, origin, target, on_board,
-                   work.flag("security_level", "normal"))
+    level = work.flag("security_level", "normal")
+    die = door_die(work.rules, room, origin, target, on_board, level)
+    if level != "normal":
+        usual = door_die(work.rules, room, origin, target, on_board)
+        if usual != die:
+            work.log(f"security level {level}: {die or 'no lock die'} instead of "
+                     f"{usual or 'no roll'}", "§4 Action D (variant security_levels)")
     if die is not None:
         work.queue(LockRoll(die))
 

@@ -50,8 +50,8 @@ def phase(state: State) -> str | None:
     d = state.drafting
     if d is None:
         return "turn"
-    if not d.hand:
-        return "unlock"
+    if not d.hand or (d.sleeve and len(d.hand) == 1 and d.door in state.padlocks):
+        return "unlock"  # (a sleeve Tunnel waits in Slot 1 behind a padlock too, §9)
     if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \
             "hide" not in d.used:
         return "hide"
@@ -312,6 +312,7 @@ class Work:
         elif step.bottom and self.rules.variant("closet_returns") == "bottom":
             remaining[card] += 1
             self.set_flag(f"bottom:{deck}", self.flag(f"bottom:{deck}", ()) + (card,))
+            self.log(f"{card} goes under the {deck} deck", "§16 Closet")
         else:
             discard[card] = discard.get(card, 0) + 1
 
@@ -351,7 +352,7 @@ class Work:
         d = self.drafting
         if d is None or self.pending:
             return
-        if not d.hand and d.door in self.padlocks:
+        if len(d.hand) == d.sleeve and d.door in self.padlocks:
             return  # waiting for the player to pay or turn back
         bag_tiles = len(d.hand) - d.sleeve
         if d.slot is None and bag_tiles < d.size - d.sleeve and sum(self.bag.values()):

@@ -15,7 +15,22 @@ from ..setup import START
 from .common import fruit_roll, spawn_draws
 
 data_only("§16 Simple Resource Rooms: room_resources.csv, item_spawns.csv",
-          "Den", "Storeroom", "Wine Cellar", "Vault", "Nook", "Spare Room")
+          "Den", "Storeroom", "Vault", "Nook", "Spare Room")
+
+
+@on_draft("Wine Cellar")
+def _wine_cellar(work, cell) -> None:
+    """§16 Wine Cellar: its 3 gems are ``room_resources.csv``; its dig spot is 2 dirt piles
+    (§8 table, ``rooms.csv``), or under ``wine_cellar_dirt=die_open`` a blue-die roll on
+    draft: OPEN places ``wine_cellar_dirt`` dirt pile(s)."""
+    if work.rules.variant("wine_cellar_dirt") == "die_open":
+        work.queue(Roll("wine_cellar", cell, "lock_blue"))
+
+
+@on_roll("wine_cellar", "Wine Cellar dig spot roll")
+def _wine_cellar_roll(work, step, value) -> None:
+    if value == "OPEN":
+        work.add_dirt(step.cell, number(work.rules, "wine_cellar_dirt"), "§16 Wine Cellar")
 
 
 @on_draft("Pantry")

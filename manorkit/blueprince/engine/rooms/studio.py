@@ -8,7 +8,7 @@ rotations are ``drafting.may_rotate``.
 from __future__ import annotations
 
 from ...mechanics.numbers import number
-from ..board import NAMES, edge
+from ..board import NAMES, WORDS, edge
 from ..drafting import back_door
 from ..hooks import data_only, on_draft, on_roll, while_on_board
 from ..pending import Roll
@@ -106,5 +106,5 @@ def _vestibule(work, cell) -> None:
 @on_roll("vestibule", "Vestibule locked door")
 def _vestibule_lock(work, step: Roll, side) -> None:
     work.padlocks.add(edge(step.cell, NAMES.index(side)))
-    work.log(f"the Vestibule's {side} door is the one locked: a padlock goes on it",
-             "§17 Vestibule")
+    work.log(f"the Vestibule's {WORDS[NAMES.index(side)]} door is the one locked: a padlock "
+             "goes on it", "§17 Vestibule")
