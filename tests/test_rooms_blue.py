@@ -936,3 +936,42 @@ def test_a_padlock_stops_a_tunnel_chain_draft_until_paid():
     assert back.drafting is None and back.padlocks == {edge((4, 3), N)}
     paid = go(locked, "spend a Key", "tile drawn: Den", "tile drawn: Nook")
     assert paid.drafting.hand == ("Tunnel", "Den", "Nook") and not paid.padlocks
+
+
+def test_random_spawn_deck_special_possible_in_blue_rooms():
+    plain = enter(draft(fresh(), "west", "Spare Room", ("Den", "Nook")), "Spare Room")
+    assert not plain.is_chance
+    spare = enter(draft(fresh(random_spawn_deck="special_possible"), "west", "Spare Room",
+                        ("Den", "Nook")), "Spare Room")
+    assert spare.pending[0].name == "spawn" and spare.pending[0].die == "d6"
+    hit = go(spare, "spawn roll: 6")
+    assert [p.deck for p in hit.pending] == ["special_items"]
+    assert not go(spare, "spawn roll: 5").is_chance
+    again = enter(enter(go(spare, "spawn roll: 5"), "Entrance Hall"), "Spare Room")
+    assert not again.is_chance  # first entry per run only
+    closet = enter(draft(fresh(random_spawn_deck="special_possible"), "west", "Closet"),
+                   "Closet")
+    assert [p.name for p in closet.pending] == ["card", "card"]  # it has its listed draws
+    found = enter(draft(fresh(random_spawn_deck="special_possible"), "west", "The Foundation",
+                        orient=2), "The Foundation")
+    assert found.pending[0].name == "spawn"
+
+
+def test_library_and_tunnel_variants_in_the_draw_size_and_lock_rules():
+    from manorkit.blueprince.mechanics import door_die, draw_size
+    assert draw_size(RULES, "Library", {"Solarium"}) == 5
+    assert draw_size(load_rules(library_solarium="green_doors_only"), "Library",
+                     {"Solarium"}) == 4
+    green = load_rules(tunnel_colour="also_green")
+    assert draw_size(green, "Tunnel", {"Solarium"}) == 4 and draw_size(RULES, "Tunnel",
+                                                                       {"Solarium"}) == 3
+    assert door_die(green, "Tunnel", (5, 3), (6, 3), {"Foyer"}) is None  # still a Hallway
+    assert door_die(green, "Tunnel", (5, 3), (6, 3), ()) == "lock_blue"
+
+
+def test_player_choice_orientation_turns_the_dovecote_too():
+    state = go(fresh(Campaign(unlocked=("Dovecote",)), tile_orientation="player_choice"),
+               "draft north", "tile drawn: Den", "tile drawn: Dovecote", "tile drawn: Nook")
+    turns = {a.rotation for a in state.legal_actions()
+             if isinstance(a, Take) and a.room == "Dovecote"}
+    assert turns == {0, 1}

@@ -9,7 +9,7 @@ from ...mechanics.numbers import number
 from ..actions import Use
 from ..board import WORDS, Tile
 from ..drafting import back_door
-from ..hooks import data_only, offers, on_draft, on_enter, on_roll, on_use
+from ..hooks import data_only, offers, on_draft, on_enter, on_roll, on_use, watches_entries
 from ..pending import CardDraw, Roll
 from ..setup import START
 from .common import fruit_roll, spawn_draws
@@ -286,3 +286,23 @@ def _rotate(work, action) -> None:
     work.gain("steps", -number(work.rules, "rotunda_rotate_steps"), "turned the Rotunda",
               "§16 Rotunda")
     _rotunda_pair(work, cell, work.board[cell].rotation + 1)
+
+
+# -- variant random_spawn_deck=special_possible (§7 The Shovel, §5 Magnifying Glass) ---------
+
+@watches_entries("Entrance Hall")
+def _blue_special_spawn(work, hall, cell, first: bool) -> None:
+    """Under ``random_spawn_deck=special_possible`` (placeholder mechanism) a blue room with
+    no listed draw (no ``item_spawns.csv`` row; not a fixed floor plan) and The Foundation
+    roll a d6 on their first entry this run: on ``special_spawn_face`` draw 1 Special Items
+    card. (The Entrance Hall is always on the board, so it watches every entry; the Green
+    Room half of the reading belongs with the Green Rooms.)"""
+    if not first or work.rules.variant("random_spawn_deck") != "special_possible":
+        return
+    room = work.room_at(cell)
+    row = work.rules.room(room)
+    if room in work.rules.rows("tables/item_spawns.csv") or "blue" not in row["colours"] or (
+            row["category"] == "fixed" and room != "The Foundation"):
+        return
+    face = str(number(work.rules, "special_spawn_face"))
+    work.queue(Roll("spawn", cell, "d6", data=((face,), ("special_items",))))
