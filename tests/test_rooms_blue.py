@@ -975,3 +975,36 @@ def test_player_choice_orientation_turns_the_dovecote_too():
     turns = {a.rotation for a in state.legal_actions()
              if isinstance(a, Take) and a.room == "Dovecote"}
     assert turns == {0, 1}
+
+
+@pytest.mark.parametrize("variants, held", [({}, ()), ({}, ("Sleeping Mask",)),
+                                            ({"running_shoes": "held"}, ("Running Shoes",)),
+                                            ({"tunnel_colour": "also_green"}, ())])
+def test_secret_passage_books_agree_with_the_room_table_calculator(variants, held):
+    from manorkit.blueprince import odds
+    state = holding(passage(**variants), *held)
+    tunnel_tile = Tile("Tunnel", (3, 4), 0, frozenset({N, S}))
+    state = replace(state, board=MappingProxyType({**state.board, (3, 4): tunnel_tile}))
+    rules = state.rules
+    board = sorted(t.room for t in state.board.values())
+    for book in rules.rows("tables/secret_passage_books.csv"):
+        want = odds.secret_passage(book, board, held, rules=rules)
+        after = go(state, f"book: {book}")
+        assert after.resources["steps"] - state.resources["steps"] == want.steps, book
+        assert sum(after.dirt.values()) - sum(state.dirt.values()) == want.dig_spots, book
+        routes = [a for a in after.legal_actions() if str(a).startswith("secret route")]
+        if not rules.rows("tables/secret_passage_books.csv")[book]["route"]:
+            continue  # Red Rover: no passage route, its own 1-rank move instead
+        assert sorted(after.board[a.target].room for a in routes) == sorted(want.routes), book
+        if routes:
+            moved = after.apply(routes[0])
+            assert moved.steps_spent - after.steps_spent == want.route_steps, book
+
+
+def test_package_and_car_trunk_draws_agree_with_the_deck_calculator():
+    from manorkit.blueprince.odds.decks import deck_at_least
+    deliver = draft(fresh(Campaign(package=True)), "west", "Mail Room")
+    want = {c: deck_at_least("special_items", c, 1) for c in RULES.deck("special_items").index}
+    assert outcomes(deliver) == want
+    trunk = go(enter(garage_at(), "Garage"), "car trunk")
+    assert outcomes(trunk) == {c: deck_at_least("trunk", c, 1) for c in RULES.deck("trunk").index}
