@@ -1008,3 +1008,13 @@ def test_package_and_car_trunk_draws_agree_with_the_deck_calculator():
     assert outcomes(deliver) == want
     trunk = go(enter(garage_at(), "Garage"), "car trunk")
     assert outcomes(trunk) == {c: deck_at_least("trunk", c, 1) for c in RULES.deck("trunk").index}
+
+
+@pytest.mark.parametrize("name", ["blue_tomorrow_rooms", "blue_tunnel_chain",
+                                  "blue_studio_additions"])
+def test_blue_golden_days_save_and_replay(name):
+    from .golden.days_blue import SCRIPTS
+    from .golden.play import play
+    state = play(SCRIPTS[name])
+    again = State.from_json(state.to_json())
+    assert again == state and again.campaign == state.campaign

@@ -254,13 +254,16 @@ class Work:
         on_gain(self, item)
         return True
 
+    def lying_items(self) -> tuple[str, ...]:
+        """Items lying on a tile, waiting to be picked up (§7 Finding Items)."""
+        items = self.rules.rows("tables/items.csv")
+        return tuple(sorted({what for here in self.tokens.values() for what, n in here.items()
+                             if n and what in items}))
+
     def in_play(self) -> tuple[str, ...]:
         """Items held or lying on a tile (§7 The Shovel: "exactly one Shovel in play"); a
         card of one of them gives nothing new (``card_gain``)."""
-        items = self.rules.rows("tables/items.csv")
-        lying = {what for here in self.tokens.values() for what, n in here.items()
-                 if n and what in items}
-        return tuple(sorted(set(self.items) | lying))
+        return tuple(sorted(set(self.items) | set(self.lying_items())))
 
     def use_charge(self, item: str, section: str = "§6 Special Keys") -> None:
         self.items[item] -= 1
@@ -296,7 +299,7 @@ class Work:
         remaining[card] -= 1
         row = self.rules.rows(f"decks/{deck}.csv")[card]
         self.log(f"drew {card}", row["source"])
-        got = card_gain(self.rules, deck, card, self.in_play())
+        got = card_gain(self.rules, deck, card, tuple(self.items), self.lying_items())
         for resource, value in got.amounts.items():
             if isinstance(value, int):
                 self.gain(resource, value, card, row["source"])
