@@ -243,6 +243,14 @@ def test_the_first_meal_of_a_shuffled_session_agrees():
     assert outcomes(step) == odds.meal(1, rules=RULES).pmf
 
 
+def test_the_wine_cellar_dig_spot_roll_agrees_with_the_die():
+    from manorkit.blueprince.odds._common import die
+
+    rules = RULES.with_variants(wine_cellar_dirt="die_open")
+    step = _first(_drafted(rules, "Wine Cellar"), "wine_cellar")
+    assert outcomes(step) == die(rules, "lock_blue").pmf
+
+
 #: Every random step the engine can pend → the test that checks it against a calculator.
 AGREEMENT = {
     "lock_roll": "test_lock_rolls_agree",
@@ -257,6 +265,10 @@ AGREEMENT = {
     "darkroom": "test_blind_draws_from_the_hand_agree",
     "garden_fruit": "test_secret_garden_fruit_from_the_supply_agrees",
     "locker": "test_locker_rolls_agree",
+    "vestibule": "tests/test_rooms_blue.py::test_vestibule_roll_agrees_with_the_lock_calculator",
+    "wine_cellar": "test_the_wine_cellar_dig_spot_roll_agrees_with_the_die",
+    "rotunda": "no calculator: the open pair of a Rotunda placed as drawn, 2 equally likely "
+               "(tests/test_rooms_blue.py::test_rotunda_as_drawn_may_stand_walled_off)",
     "commissary_stock":
         "tests/test_rooms_shops.py::test_commissary_stock_is_drawn_on_the_first_draft",
     "constellation": "tests/test_rooms_puzzles.py::test_observatory_rolls_agree_with_the_odds",

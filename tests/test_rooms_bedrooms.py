@@ -207,7 +207,8 @@ def test_ladyship_telescope_chamber_only_and_two_sources():
     # the card drawn while the Chamber's Telescope lies on its tile is a blank draw
     s = go(s, *draft("east", "Closet"), "move to Closet", "common_items card: Empty (no find)",
            "special_items card: Telescope")
-    assert "Telescope" not in s.items and said(s, "a Telescope lies on a tile already")
+    assert "Telescope" not in s.items
+    assert said(s, "a Telescope lies on a tile already: the card gives no second copy")
     s = go(s, "move to Her Ladyship's Chamber", "spawn roll: 1")
     assert "Telescope" in s.items
 

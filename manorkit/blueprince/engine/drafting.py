@@ -77,7 +77,7 @@ def _draft(work: Work, action: Draft) -> None:
     origin, direction = work.position, action.direction
     room = work.room_at(origin)
     on_board = work.on_board()
-    size = draw_size(work.rules, room, on_board)
+    size = draw_size(work.rules, room, on_board, work.flag("sleeve"))
     sleeve = room == "Tunnel" and work.flag("sleeve", 0) > 0
     free = ("drawing_room",) if room == "Drawing Room" else ()
     study = "Study" in on_board and work.res["gems"] > 0 and (
@@ -95,7 +95,13 @@ def _draft(work: Work, action: Draft) -> None:
         return
     if list(door) in work.flag("unlocked_doors", ()):
         return
-    die = door_die(work.rules, room, origin, target, on_board)
+    level = work.flag("security_level", "normal")
+    die = door_die(work.rules, room, origin, target, on_board, level)
+    if level != "normal":
+        usual = door_die(work.rules, room, origin, target, on_board)
+        if usual != die:
+            work.log(f"security level {level}: {die or 'no lock die'} instead of "
+                     f"{usual or 'no roll'}", "§4 Action D (variant security_levels)")
     if die is not None:
         work.queue(LockRoll(die))
 
@@ -150,20 +156,23 @@ def redraws(state: State) -> list[str]:
     rules = state.rules
     if "drawing_room" in d.used and rules.variant("drawing_room_redraw") == "final_second_draw":
         return []
-    out = []
-    if state.resources["ivory_dice"]:
-        out.append("ivory_dice")
-    out.extend(d.free_redraws)
-    if d.study and "drawing_room" not in d.free_redraws and state.resources["gems"] >= number(
-            rules, "study_redraw_gems") and d.used.count("study") < number(rules, "study_redraws"):
-        out.append("study")
+    blocked: set[str] = set()
     if "Furnace" in state.on_board() and any(
             "red" in colours(rules, t) for t in d.hand):
         blocked = {"ivory_dice", "drawing_room"}
         if rules.variant("furnace_blocked_redraws") == "all_non_gem":
             blocked.add("silver_key")
-        out = [s for s in out if s not in blocked]
-    return out
+    out = []
+    if state.resources["ivory_dice"]:
+        out.append("ivory_dice")
+    out.extend(d.free_redraws)
+    # the Drawing Room's free redraw goes first; the Study waits until it is used or
+    # unavailable (the Furnace blocks it), §4 Step 4, §16 Study
+    free_first = "drawing_room" in d.free_redraws and "drawing_room" not in blocked
+    if d.study and not free_first and state.resources["gems"] >= number(
+            rules, "study_redraw_gems") and d.used.count("study") < number(rules, "study_redraws"):
+        out.append("study")
+    return [s for s in out if s not in blocked]
 
 
 def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
@@ -186,12 +195,14 @@ def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     return (0, 0) if slot == 1 else cost
 
 
-def may_rotate(state: State) -> bool:
-    """Whether the player turns the tile (variant ``tile_orientation``; drafting from the
-    Rotunda, §16; the Dovecote in the hand, §17)."""
+def may_rotate(state: State, room: str = "") -> bool:
+    """Whether the player turns the drawn tile ``room`` (variant ``tile_orientation``;
+    drafting from the Rotunda, §16; the Dovecote in the hand turns the *other* drawn tiles,
+    §17)."""
     d = state.drafting
     return (state.rules.variant("tile_orientation") == "player_choice"
-            or state.board[d.origin].room == "Rotunda" or "Dovecote" in d.hand)
+            or state.board[d.origin].room == "Rotunda"
+            or ("Dovecote" in d.hand and room != "Dovecote"))
 
 
 @legal("hide")
@@ -211,8 +222,8 @@ def _choices(state: State) -> list:
     d = state.drafting
     rules = state.rules
     out: list = []
-    rotate = may_rotate(state)
     for slot, room in enumerate(d.hand, 1):
+        rotate = may_rotate(state, room)
         turns = placements(rules, room, d.origin, d.direction)
         gems, steps = slot_cost(state, slot, room)
         if not turns or gems > state.resources["gems"] or steps > state.resources["steps"]:
@@ -244,9 +255,10 @@ def _redraw(work: Work, action: Redraw) -> None:
         work.gain("gems", -number(work.rules, "study_redraw_gems"), "Study redraw", "§16 Study")
     aside = d.hand[1:] if d.sleeve else d.hand
     free = tuple(s for s in d.free_redraws if s != source)
+    size = draw_size(work.rules, work.room_at(d.origin), work.on_board())
     work.drafting = replace(d, hand=(), set_aside=d.set_aside + aside, free_redraws=free,
                             used=d.used + (source,), sleeve=False, hidden=None,
-                            size=d.size)
+                            size=size)
     if d.sleeve:
         work.log("the redraw breaks the Tunnel chain", "§9 The Chain")
     work.log(f"set aside {', '.join(aside)}; drawing anew", "§4 Step 4")

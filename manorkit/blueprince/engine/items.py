@@ -17,7 +17,6 @@ from .actions import Use
 
 ITEMS: dict[str, Item] = {}
 #: Item → ``f(work) -> str | None``: why a copy of the item cannot be taken now (None: it can).
-REFUSE: dict[str, Callable] = {}
 
 
 @dataclass(frozen=True)
@@ -42,22 +41,6 @@ def item(name: str, section: str, where: str = "", **hooks_: Callable) -> Item:
         raise KeyError(f"item: {name!r} is registered twice")
     ITEMS[name] = Item(name, section, where, **hooks_)
     return ITEMS[name]
-
-
-def refuses(name: str) -> Callable:
-    """Register ``f(work) -> str | None``, saying why ``name`` cannot be taken into hand now
-    (e.g. the single Telescope already lies on a tile); :meth:`Work.gain_item` then refuses."""
-    def wrap(f: Callable) -> Callable:
-        if name not in hooks.catalog("tables/items.csv", "item") or name in REFUSE:
-            raise KeyError(f"refuses: {name!r} is unknown or registered twice")
-        REFUSE[name] = f
-        return f
-    return wrap
-
-
-def refused(work, name: str) -> str | None:
-    rule = REFUSE.get(name)
-    return None if rule is None else rule(work)
 
 
 def on_gain(work, name: str) -> None:

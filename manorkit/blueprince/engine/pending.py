@@ -120,11 +120,23 @@ class CardDraw(Step):
 
     def weights(self, state: State) -> dict:
         remaining, discard = state.decks[self.deck]
-        pile = remaining if sum(remaining.values()) else discard
-        return {c: n for c, n in sorted(pile.items()) if n}
+        if not sum(remaining.values()):
+            return {c: n for c, n in sorted(discard.items()) if n}
+        return top_of_deck(remaining, state.flags.get(f"bottom:{self.deck}", ()))
 
     def apply(self, work: Work, value) -> None:
         work.draw_card(self, value)
+
+
+def top_of_deck(remaining, bottom: tuple[str, ...]) -> dict:
+    """The cards a draw can show: those not put under the deck (§16 Closet) are shuffled
+    above the ``bottom`` ones, which come up last, in the order they went under."""
+    top = dict(remaining)
+    for card in bottom:
+        top[card] -= 1
+    if sum(top.values()) or not bottom:
+        return {c: n for c, n in sorted(top.items()) if n}
+    return {bottom[0]: 1}
 
 
 @dataclass(frozen=True)

@@ -50,8 +50,8 @@ def phase(state: State) -> str | None:
     d = state.drafting
     if d is None:
         return "turn"
-    if not d.hand:
-        return "unlock"
+    if not d.hand or (d.sleeve and len(d.hand) == 1 and d.door in state.padlocks):
+        return "unlock"  # (a sleeve Tunnel waits in Slot 1 behind a padlock too, §9)
     if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \
             d.used.count("hide") < _hides_due(state.rules, d.used):
         return "hide"
@@ -259,12 +259,8 @@ class Work:
         """Take an item into hand; returns whether it was taken. A duplicate of a held item
         is refused, except that a fresh card of an item with charges replaces a spent one
         (§7 Lockpick Kit: "only a fresh card resets them")."""
-        from .items import on_gain, refused
+        from .items import on_gain
 
-        why = refused(self, item)
-        if why:
-            self.log(why, section)
-            return False
         row = self.rules.rows("tables/items.csv").get(item) or {}
         charges = int(row.get("charges") or 1)
         if item in self.items:
@@ -276,6 +272,17 @@ class Work:
         self.log(f"gained the {item}", section)
         on_gain(self, item)
         return True
+
+    def lying_items(self) -> tuple[str, ...]:
+        """Items lying on a tile, waiting to be picked up (§7 Finding Items)."""
+        items = self.rules.rows("tables/items.csv")
+        return tuple(sorted({what for here in self.tokens.values() for what, n in here.items()
+                             if n and what in items}))
+
+    def in_play(self) -> tuple[str, ...]:
+        """Items held or lying on a tile (§7 The Shovel: "exactly one Shovel in play"); a
+        card of one of them gives nothing new (``card_gain``)."""
+        return tuple(sorted(set(self.items) | set(self.lying_items())))
 
     def use_charge(self, item: str, section: str = "§6 Special Keys") -> None:
         self.items[item] -= 1
@@ -305,10 +312,13 @@ class Work:
             remaining, discard = dict(discard), {}
             self.decks[deck] = (remaining, discard)
             self.log(f"the {deck} deck is empty: discards reshuffled", "§8 Deck Reshuffle Rule")
+        bottom = self.flag(f"bottom:{deck}", ())
+        if bottom and sum(remaining.values()) == len(bottom):  # only cards put under left
+            self.set_flag(f"bottom:{deck}", bottom[1:])
         remaining[card] -= 1
         row = self.rules.rows(f"decks/{deck}.csv")[card]
         self.log(f"drew {card}", row["source"])
-        got = card_gain(self.rules, deck, card, tuple(self.items))
+        got = card_gain(self.rules, deck, card, tuple(self.items), self.lying_items())
         for resource, value in got.amounts.items():
             if isinstance(value, int):
                 self.gain(resource, value, card, row["source"])
@@ -318,12 +328,17 @@ class Work:
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
         if got.trunks and step.cell is not None:
             self.add_trunks(step.cell, got.trunks, row["source"])
+        if row.get("item") and got.item is None and row["item"] in self.lying_items() and \
+                row["item"] not in self.items:
+            self.log(f"a {row['item']} lies on a tile already: the card gives no second copy",
+                     "§7 Finding Items")
         taken = got.item is not None and self.gain_item(got.item, row["source"])
         if taken and got.kept:
             self.held[(deck, card)] = self.held.get((deck, card), 0) + 1
         elif step.bottom and self.rules.variant("closet_returns") == "bottom":
             remaining[card] += 1
             self.set_flag(f"bottom:{deck}", self.flag(f"bottom:{deck}", ()) + (card,))
+            self.log(f"{card} goes under the {deck} deck", "§16 Closet")
         else:
             discard[card] = discard.get(card, 0) + 1
 
@@ -364,7 +379,7 @@ class Work:
         d = self.drafting
         if d is None or self.pending:
             return
-        if not d.hand and d.door in self.padlocks:
+        if len(d.hand) == d.sleeve and d.door in self.padlocks:
             return  # waiting for the player to pay or turn back
         bag_tiles = len(d.hand) - d.sleeve
         if d.slot is None and bag_tiles < d.size - d.sleeve and sum(self.bag.values()):

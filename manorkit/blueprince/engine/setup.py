@@ -28,6 +28,10 @@ class Campaign:
     Planetarium); ``drawn``: the cards of each campaign deck (``meals``,
     ``commissary_stock``, ``prophecies``) already drawn this session, in order, as
     ``((deck, (card, ...)), ...)`` (§3 step 7, §12 The Commissary, §16 Rumpus Room).
+    Planetarium); ``package``: a Mail Room package is pending (§16 Mail Room);
+    ``coat_check``: the item stored at the Coat Check (§4 Tomorrow Rooms); ``discoveries``:
+    one-time campaign discoveries such as ``"outer_room"`` (§19) or ``"safe:Study"`` (§14);
+    ``deliveries``: items in hand at setup (variant ``security_shovel_order``).
     """
 
     apple_orchard: bool = False
@@ -42,13 +46,19 @@ class Campaign:
     def cards_drawn(self, deck: str) -> tuple[str, ...]:
         """The cards of campaign deck ``deck`` drawn earlier this session, in order."""
         return next((tuple(cards) for name, cards in self.drawn if name == deck), ())
+    package: bool = False
+    coat_check: str | None = None
+    discoveries: tuple[str, ...] = ()
+    deliveries: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {"apple_orchard": self.apple_orchard, "unlocked": list(self.unlocked),
                 "foundation": list(self.foundation) if self.foundation else None,
                 "bonuses": [list(b) for b in self.bonuses], "found": list(self.found),
                 "run": self.run, "observatory_rolls": self.observatory_rolls,
-                "drawn": {deck: list(cards) for deck, cards in self.drawn}}
+                "drawn": {deck: list(cards) for deck, cards in self.drawn},
+                "package": self.package, "coat_check": self.coat_check,
+                "discoveries": list(self.discoveries), "deliveries": list(self.deliveries)}
 
     @classmethod
     def from_json(cls, data: dict | None) -> Campaign:
@@ -67,7 +77,12 @@ class Campaign:
                        tuple(str(r) for r in data.get("found", ())),
                        int(data.get("run", 1)), int(data.get("observatory_rolls", 0)),
                        tuple((str(d), tuple(str(c) for c in cards))
-                             for d, cards in dict(data.get("drawn") or {}).items()))
+                             for d, cards in dict(data.get("drawn") or {}).items()),
+                       package=bool(data.get("package", False)),
+                       coat_check=None if data.get("coat_check") is None
+                       else str(data["coat_check"]),
+                       discoveries=tuple(str(d) for d in data.get("discoveries", ())),
+                       deliveries=tuple(str(d) for d in data.get("deliveries", ())))
         except (TypeError, ValueError) as err:
             raise ValueError(f"campaign: malformed field ({err})") from None
 
@@ -94,6 +109,10 @@ class Campaign:
             unknown = set(cards) - set(rules.deck_counts(deck))
             if unknown:
                 raise IllegalAction(f"campaign drawn: {sorted(unknown)} not in the {deck} deck")
+        items = rules.rows("tables/items.csv")
+        for name in (*self.deliveries, *((self.coat_check,) if self.coat_check else ())):
+            if name not in items:
+                raise IllegalAction(f"campaign holds {name!r}, which is not an item")
 
 
 def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None = None):
@@ -140,18 +159,21 @@ def _morning(rules: Rules, campaign: Campaign):
     for resource, amount in bonuses:
         res[resource] = max(0, res[resource] + int(amount))
     decks = {d: (freeze(dict(rules.deck_counts(d))), freeze({})) for d in DAY_DECKS}
+    items = {name: int(rules.rows("tables/items.csv")[name].get("charges") or 1)
+             for name in campaign.deliveries}
     flags = {"observatory_rolls": campaign.observatory_rolls} if campaign.observatory_rolls \
         else {}
     return State(
         rules=rules, seed=0, campaign=campaign, position=START,
-        resources=freeze(res), items=freeze({}), board=freeze(board),
+        resources=freeze(res), items=freeze(items), board=freeze(board),
         padlocks=frozenset(), dirt=freeze({}), trunks=freeze({}), fruit=freeze({}),
         tokens=freeze({}), bag=freeze(bag), decks=freeze(decks), held_cards=freeze({}),
         entered=frozenset({START}), flags=freeze(flags), carry=freeze({}),
         events=(Event(0, 0, "setup", (
             f"Entrance Hall at (1, 3); {sum(bag.values())} tiles in the Active Bag; "
             f"{res['steps']} steps, {res['gems']} gems, {res['keys']} keys, "
-            f"{res['coins']} coins"), "§3 Setup"),),
+            f"{res['coins']} coins"
+            + "".join(f"; {name} delivered" for name in campaign.deliveries)), "§3 Setup"),),
     )
 
 

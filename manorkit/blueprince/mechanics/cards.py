@@ -33,12 +33,15 @@ class CardGain:
     kept: bool = False
 
 
-def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = ()) -> CardGain:
+def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = (),
+              lying: Collection[str] = ()) -> CardGain:
     """What drawing ``card`` from ``deck`` gives while holding the items ``held``.
 
     The card's printed resources; food's steps with the modifiers held (§11); the card's
     item unless already held, in which case ``instead_*`` is paid (§8); the Running Shoes
     give their steps on collection and are not kept under ``running_shoes=consumed`` (§7).
+    An item ``lying`` on a tile is in play too: its card gives no second copy (§7 The Shovel:
+    "exactly one Shovel in play"), and no ``instead_*`` either (it is not held).
     """
     row = rules.rows(f"decks/{deck}.csv")[card]
     amounts: dict[str, int | Span] = {}
@@ -49,6 +52,8 @@ def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = ()) ->
     if row.get("food"):
         amounts["steps"] = _plus(amounts.get("steps"), food_steps(rules, row["food"], held))
     item = row.get("item") or None
+    if item and item in lying and item not in held:
+        item = None
     if item and item in held and _charges(rules, item) == 1:
         for resource in ("keys", "coins"):
             extra = row.get(f"instead_{resource}")

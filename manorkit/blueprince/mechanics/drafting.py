@@ -20,17 +20,24 @@ def colours(rules: Rules, room: str) -> tuple[str, ...]:
     return found
 
 
-def draw_size(rules: Rules, room: str, on_board: Collection[str] = ()) -> int:
+def draw_size(rules: Rules, room: str, on_board: Collection[str] = (),
+              sleeve: int | None = None) -> int:
     """Tiles drawn when drafting from a door of ``room`` (the sleeve Tunnel included).
 
     ``draw`` (3, §4 Step 2); ``library_draw`` from the Library (4, §16 Library); plus
     ``solarium_extra`` from a Green Room door while the Solarium is on the board, and from
-    the Library under ``library_solarium=stacks`` (§17 Solarium, §16 Library).
+    the Library under ``library_solarium=stacks`` (§17 Solarium, §16 Library). ``sleeve``:
+    the Tunnels left in the sleeve once it is out (§9 The Chain; None before); from a Tunnel
+    with the sleeve used up, ``tunnel_sleeve_empty=two_tiles`` leaves Slot 1 empty, so one
+    tile fewer is drawn (``normal_draw``: the usual hand).
     """
     size = number(rules, "library_draw") if room == "Library" else number(rules, "draw")
     if "Solarium" in on_board and ("green" in colours(rules, room) or (
             room == "Library" and rules.variant("library_solarium") == "stacks")):
         size += number(rules, "solarium_extra")
+    if room == "Tunnel" and sleeve == 0 and \
+            rules.variant("tunnel_sleeve_empty") == "two_tiles":
+        size -= 1
     return size
 
 

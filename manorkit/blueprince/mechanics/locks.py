@@ -22,7 +22,7 @@ def lock_die(rules: Rules, lock: str, rank: int) -> str | None:
 
 
 def door_die(rules: Rules, room: str, origin: Cell, target: Cell,
-             on_board: Collection[str] = ()) -> str | None:
+             on_board: Collection[str] = (), security: str = "normal") -> str | None:
     """The lock die for drafting from ``room`` at ``origin`` into ``target``; None when the
     door is never locked.
 
@@ -30,9 +30,21 @@ def door_die(rules: Rules, room: str, origin: Cell, target: Cell,
     into). With the Foyer on the board every Hallway's doors are unlocked (§16 Foyer: "Any
     Hallway room drafted after the Foyer is placed also has all its doors unlocked");
     ``tunnel_colour=also_green`` does not change that the Tunnel is a Hallway (§9).
+    ``security``: the level set in Security under ``security_levels=levels`` (§4 Action D;
+    :func:`security_die`).
     """
     rank = origin[0] if rules.variant("lock_rank_basis") == "current_room" else target[0]
     row = rules.room(room)
     if "Foyer" in on_board and "orange" in row["colours"]:
         return None
-    return lock_die(rules, row["lock"], rank)
+    return security_die(rules, lock_die(rules, row["lock"], rank), security)
+
+
+def security_die(rules: Rules, die: str | None, level: str = "normal") -> str | None:
+    """The die rolled instead of ``die`` at security ``level`` (§4 Action D, variant
+    ``security_levels=levels``; placeholder table ``security_levels.csv``): a door that
+    never rolls stays unlocked, and a die the table does not list is unchanged."""
+    if die is None or rules.variant("security_levels") != "levels":
+        return die
+    row = rules.rows("tables/security_levels.csv").get(f"{level}:{die}")
+    return die if row is None else (row["becomes"] or None)

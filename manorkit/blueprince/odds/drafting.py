@@ -73,7 +73,8 @@ def draw_plan(draw: int | str = DRAW, *, solarium: bool = False, sleeve: int | N
     From the Tunnel, while ``sleeve`` (default: the full sleeve of ``decks/tunnel_sleeve``)
     holds a Tunnel, one slot is the sleeve Tunnel in Slot 1 and the rest come from the bag
     (§9 The Chain); redraws draw the full size from the bag. With an empty sleeve the Tunnel
-    draws normally (the rulebook is silent; our reading).
+    draws normally (the rulebook is silent: variant ``tunnel_sleeve_empty``; under
+    ``two_tiles`` Slot 1 stays empty and the first hand is one tile short).
     """
     rules = resolve(rules)
     if isinstance(draw, bool) or not isinstance(draw, int | str):
@@ -96,7 +97,10 @@ def draw_plan(draw: int | str = DRAW, *, solarium: bool = False, sleeve: int | N
     if isinstance(left, bool) or not isinstance(left, int) or not 0 <= left <= full:
         raise ValueError(f"sleeve must be 0-{full} Tunnels, got {sleeve!r}")
     chain = draw == "Tunnel" and left > 0
-    return DrawPlan(size - chain, chain, size, draw == "Drawing Room", draw == "Rotunda", draw)
+    short = draw == "Tunnel" and left == 0 and \
+        rules.variant("tunnel_sleeve_empty") == "two_tiles"
+    return DrawPlan(size - chain - short, chain, size, draw == "Drawing Room", draw == "Rotunda",
+                    draw)
 
 
 @lru_cache(maxsize=16)

@@ -7,13 +7,22 @@
 - :mod:`.keys` — special keys used on doors (§6 Special Keys)
 - :mod:`.bedrooms` — purple Bedrooms (§16, §14 Carry-Forward)
 - :mod:`.red` — Red Rooms, the Darkroom and Lost & Found, Shelter tokens (§5, §16, §19)
+- :mod:`.drafting` — Drafting Rooms: Drawing Room, Study, Library, Drafting Studio (§16, §17)
+- :mod:`.studio` — Studio Additions: Kennel, Dovecote, Clock Tower, Vestibule (§17)
+- :mod:`.found` — Found Floor Plans: Tunnel, Planetarium (§5, §9)
+- :mod:`.green` — Green Rooms, The Pool's rooms, the south and west levers (§8, §11, §13, §16)
+- :mod:`.spread` — spread rooms and the Conference Room (§10, §16 Locker Room)
+- :mod:`.shops` — Kitchen, Commissary, Locksmith, Dining Room, Casino, Rumpus Room (§5, §11, §12)
+- :mod:`.puzzles` — Parlor, Billiard Room, Music Room and the Observatory (§5, §15)
 """
 
 from . import (  # noqa: F401  (importing a family registers its effects)
     bedrooms,
     blue,
     common,
+    drafting,
     fixed,
+    found,
     green,
     hallways,
     keys,
@@ -21,4 +30,5 @@ from . import (  # noqa: F401  (importing a family registers its effects)
     red,
     shops,
     spread,
+    studio,
 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 from ...mechanics.numbers import number
 from ...placement import Cell
 from ..hooks import data_only, on_draft, on_end_day, on_enter, watches_entries, while_on_board
-from ..items import refuses
 from ..setup import ANTECHAMBER, START
 from .common import pays
 from .red import lost_pile, shelter
@@ -152,16 +151,6 @@ def _ladyship(work, cell: Cell) -> None:
         work.log("the Telescope card is taken out of the Special Items deck",
                  "§16 Her Ladyship's Chamber")
     work.place_tokens(cell, "Telescope", 1, "§16 Her Ladyship's Chamber")
-
-
-@refuses("Telescope")
-def _one_telescope(work) -> str | None:
-    """§16 Her Ladyship's Chamber (``telescope_copies=two_sources``): drawing the Telescope
-    card while a Telescope lies on a tile is a blank draw. Picking up the token itself is
-    not refused: the token leaves the tile first."""
-    if any("Telescope" in lying for lying in work.tokens.values()):
-        return "a Telescope lies on a tile already: the card gives nothing"
-    return None
 
 
 @watches_entries("Her Ladyship's Chamber")

@@ -129,3 +129,20 @@ def _amount(work, step: Roll, value) -> None:
 def _fruit(work, step: Roll, value) -> None:
     work.fruit[step.cell] = work.fruit.get(step.cell, ()) + (value,)
     work.log(f"{value} token on {work.room_at(step.cell)}", "§16 Pantry")
+
+
+def safe_gem(work, cell: Cell, first: bool) -> None:
+    """A safe (§14 Carry-Forward, ``carry_forward.csv`` rows with trigger
+    ``first_ever_entry``): the first entry ever opens it, which is recorded for the campaign
+    (``Campaign.discoveries`` ``"safe:<room>"``); its gem is there on the first entry of every
+    run (every entry under ``repeat_entry_rewards=every_entry``)."""
+    room = work.room_at(cell)
+    row = next((r for r in work.rules.rows("tables/carry_forward.csv").values()
+                if r["room"] == room and r["trigger"] == "first_ever_entry"), None)
+    if row is None or not pays(work.rules, "entry", first):
+        return
+    key = f"safe:{room}"
+    if key not in work.s.campaign.discoveries and key not in work.carry:
+        work.carry_forward(key, True, f"the {room} safe is opened for good", row["source"])
+    if row["gems"]:
+        work.gain("gems", int(row["gems"]), f"the {room} safe", row["source"])
