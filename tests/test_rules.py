@@ -53,13 +53,15 @@ def test_deck_sizes_from_the_rulebook(rules, deck, size):
     assert rules.decks.loc[deck, "declared_size"] == size
 
 
-def test_trunk_deck_difference_is_reported_and_resolved_by_a_variant(rules):
-    assert rules.decks.loc["trunk", "declared_size"] == 12
-    assert rules.deck("trunk").sum() == 13
-    assert "trunk_deck_size" in rules.decks.loc["trunk", "status"]
+def test_deck_sizes_follow_the_readings_in_force(rules):
+    assert rules.decks.loc["trunk", ["declared_size", "composition"]].tolist() == [13, 13]
+    assert "trunk_deck_size=composition_13" in rules.decks.loc["trunk", "status"]
     twelve = rules.with_variants(trunk_deck_size="declared_12")
     assert twelve.deck("trunk").sum() == 12
-    assert twelve.decks.loc["trunk", "status"] == "ok"
+    assert twelve.decks.loc["trunk", "declared_size"] == 12
+    both = rules.with_variants(shovel_count="one_per_run", telescope_copies="chamber_only")
+    assert both.decks.loc["special_items", ["declared_size", "composition"]].tolist() == [21, 21]
+    assert rules.decks.loc["dig", "status"] == "ok"
 
 
 def test_some_deck_cards(rules):

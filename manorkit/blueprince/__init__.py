@@ -1,6 +1,6 @@
 """Blue Prince tabletop (the primary game): rules as data, exact odds, and the run engine."""
 
-from .errors import RulesDataError
+from ..ruleset import RulesDataError
 from .placement import Placement
 from .rules import Rules, load_rules
 
