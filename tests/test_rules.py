@@ -1,11 +1,15 @@
 """The shipped Blue Prince catalog: the rulebook's counts, variants and the Rules API."""
 
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pandas as pd
 import pytest
 
+from manorkit import blueprince
 from manorkit.blueprince import Placement, Rules, load_rules
+from manorkit.blueprince.schema import REQUIRED_VARIANTS
 
 
 @pytest.fixture(scope="module")
@@ -179,3 +183,11 @@ def test_placeholders_listed(rules):
 def test_html_repr(rules):
     page = rules._repr_html_()
     assert "Blue Prince rules" in page and "trunk" in page
+
+
+def test_every_variant_the_code_reads_is_required_on_load():
+    read = re.compile(r'(?:\.variant|_reading)\(\s*(?:rules,\s*)?"([a-z0-9_]+)"')
+    used = set()
+    for path in Path(blueprince.__file__).parent.rglob("*.py"):
+        used |= set(read.findall(path.read_text(encoding="utf-8")))
+    assert len(used) > 30 and used <= set(REQUIRED_VARIANTS), used - set(REQUIRED_VARIANTS)

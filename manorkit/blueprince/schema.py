@@ -116,7 +116,8 @@ DECKS = TableSpec(
 )
 DICE_SPEC = TableSpec(
     key=("die", "face"),
-    cols=(Col("die", "enum", choices=DICE), Col("face"), Col("count", "int", minimum=0), SOURCE),
+    cols=(Col("die", "enum", choices=DICE), Col("face", "enum", choices=(*LOCK_FACES, *D6_FACES)),
+          Col("count", "int", minimum=0), SOURCE),
     rows=(*(f"{die}/{face}" for die in LOCK_DICE for face in LOCK_FACES),
           *(f"d6/{face}" for face in D6_FACES)),
 )
