@@ -24,11 +24,11 @@ from .folder import Folder, read_folder
 from .loader import Loader
 from .rules import RulesBase
 from .schema import Schema, TableDir, Tables
-from .tables import RawTable, Table, TableSpec, parse_csv
+from .tables import Table, TableSpec
 from .variants import Patch
 
 __all__ = [
-    "Col", "Folder", "Loader", "Patch", "RawTable", "RulesBase", "RulesDataError", "Schema",
-    "Span", "Table", "TableDir", "TableSpec", "Tables", "atomic_write_bytes",
-    "atomic_write_text", "parse_csv", "read_folder",
+    "Col", "Folder", "Loader", "Patch", "RulesBase", "RulesDataError", "Schema", "Span",
+    "Table", "TableDir", "TableSpec", "Tables", "atomic_write_bytes", "atomic_write_text",
+    "read_folder",
 ]

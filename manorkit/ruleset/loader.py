@@ -45,7 +45,7 @@ class Loader:
     The ``default`` folder is checked for edits at most every ``recheck`` seconds, at once
     after ``reload=True``, and after any :func:`~manorkit.ruleset.atomic_write_bytes` in this
     process: a repeated call costs about a microsecond. Any other folder is checked on every
-    call (one ``stat`` per file, about 0.1 ms). A changed folder is read again; if its bytes
+    call (one ``stat`` per file, about 0.2 ms). A changed folder is read again; if its bytes
     turn out the same, the cached values are kept (``is`` still holds).
     """
 

@@ -112,8 +112,8 @@ def check_header(raw: RawTable, spec: TableSpec) -> None:
     known = [c.name for c in spec.cols]
     missing = [c for c in known if c not in raw.header]
     if missing:
-        raise RulesDataError(raw.file, f"lacks columns {missing}; expected {known}",
-                             line=raw.header_line)
+        want = f"expected {known}" if spec.strict else "expected them in the header"
+        raise RulesDataError(raw.file, f"lacks columns {missing}; {want}", line=raw.header_line)
     if spec.strict:
         unknown = [h for h in raw.header if h not in known and h not in spec.extra]
         if unknown:
