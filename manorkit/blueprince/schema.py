@@ -101,6 +101,7 @@ ROOMS = TableSpec(
         Col("video_game", "fields", required=False),
         Col("placeholder", "fields", required=False),
     ),
+    extra=("note",),
     rows=REQUIRED_ROOMS,
 )
 DECKS = TableSpec(
@@ -112,12 +113,14 @@ DECKS = TableSpec(
         Col("after_draw", "enum", choices=AFTER_DRAW),
         SOURCE,
     ),
+    extra=("note", "effect"),
     rows=REQUIRED_DECKS,
 )
 DICE_SPEC = TableSpec(
     key=("die", "face"),
     cols=(Col("die", "enum", choices=DICE), Col("face", "enum", choices=(*LOCK_FACES, *D6_FACES)),
           Col("count", "int", minimum=0), SOURCE),
+    extra=("note", "effect"),
     rows=(*(f"{die}/{face}" for die in LOCK_DICE for face in LOCK_FACES),
           *(f"d6/{face}" for face in D6_FACES)),
 )
@@ -128,6 +131,7 @@ RANK_DICE = TableSpec(
         Col("die", "enum", required=False, choices=LOCK_DICE, ref="dice.die"),
         SOURCE,
     ),
+    extra=("note", "effect"),
     rows=tuple(str(rank) for rank in range(1, 10)),
 )
 FILES = {"rooms.csv": ROOMS, "decks.csv": DECKS, "dice.csv": DICE_SPEC,

@@ -169,6 +169,7 @@ def _patch(edit: object, err, line: int | None) -> Patch:
 def check_targets(file: str, specs: Mapping[str, Mapping], raws: Mapping[str, RawTable],
                   schema: Schema) -> None:
     """Every edit of every reading names a data file, a row and a column that exist."""
+    keys: dict[str, list[str]] = {}
     for vid, spec in specs.items():
         for rid, reading in spec["readings"].items():
             for p in reading["patch"]:
@@ -184,9 +185,11 @@ def check_targets(file: str, specs: Mapping[str, Mapping], raws: Mapping[str, Ra
                     raise err(f"names {target}, which is not a data file of this folder")
                 if p.field not in raw.header:
                     raise err(f"{target} has no column {p.field!r}")
-                keys = [key_of(v, schema.spec(target, raw.header).key) for _, v in raw.rows]
-                if p.row not in keys:
-                    near = [k for k in keys if k.casefold() == p.row.casefold()]
+                if target not in keys:
+                    key = schema.spec(target, raw.header).key
+                    keys[target] = [key_of(v, key) for _, v in raw.rows]
+                if p.row not in keys[target]:
+                    near = [k for k in keys[target] if k.casefold() == p.row.casefold()]
                     hint = f" (did you mean {near[0]!r}?)" if near else ""
                     raise err(f"{target} has no row {p.row!r}{hint}")
 
