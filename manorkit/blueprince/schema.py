@@ -138,8 +138,8 @@ FILES = {"rooms.csv": ROOMS, "decks.csv": DECKS, "dice.csv": DICE_SPEC,
          "rank_dice.csv": RANK_DICE}
 
 
-def _yields(minimum: int | None = 0) -> tuple[Col, ...]:
-    return tuple(Col(y, "amount", required=False, minimum=minimum) for y in YIELDS)
+def _yields(kind: str = "amount", minimum: int | None = 0) -> tuple[Col, ...]:
+    return tuple(Col(y, kind, required=False, minimum=minimum) for y in YIELDS)
 
 
 def _opt(*names: str) -> tuple[Col, ...]:
@@ -155,12 +155,12 @@ TABLE_LAYOUTS: dict[str, _Layout] = {
         (), ("steps", "gems", "keys", "coins")),
     "carry_forward": (("effect",), (
         Col("effect"), Col("room", required=False, ref="rooms"), Col("trigger"),
-        Col("duration")), _yields(None), ()),
+        Col("duration")), _yields("int", None), ()),
     "room_resources": (("room",), (
         Col("room", ref="rooms"), Col("when", "enum", choices=("entry", "first_entry", "draft"))),
-        (*_yields(None), *_opt("note")), ()),
+        (*_yields("int", None), *_opt("note")), ()),
     "item_spawns": (("room",), (
-        Col("room", ref="rooms"), *(Col(c, "amount", required=False, minimum=0)
+        Col("room", ref="rooms"), *(Col(c, "int", required=False, minimum=0)
                                     for c in ("common", "special", "supply")),
         Col("die", "enum", required=False, choices=DICE), Col("success", required=False)),
         _opt("note"), ("Nook",)),
@@ -210,7 +210,9 @@ TABLE_LAYOUTS: dict[str, _Layout] = {
     "spread": (("room",), (Col("room", ref="rooms"),), _opt("trigger", "token", "targets"), ()),
 }
 _CARD = (Col("card"), Col("copies", "int", minimum=0))
-_CARD_TYPED = (*_yields(), Col("food", required=False, ref="table:food"),
+_CARD_TYPED = (*(c for c in _yields() if c.name != "trunks"),
+               Col("trunks", "int", required=False, minimum=0),
+               Col("food", required=False, ref="table:food"),
                Col("item", required=False, ref="table:items"), *_opt("effect"))
 DECK_LAYOUTS: dict[str, _Layout] = {
     "meals": (("card",), (
