@@ -140,6 +140,20 @@ def check_names(tables: Tables) -> None:
                                  field="route")
 
 
+def check_food(tables: Tables) -> None:
+    """A food that a card or a fruit token gives has a number of steps (only Kitchen dishes
+    may leave it blank: theirs depend on the board)."""
+    food = tables["tables/food.csv"]
+    eaten = [(f"{file} row {card!r}", row["food"]) for file, table in tables.items()
+             if file.startswith("decks/") for card, row in table.rows.items() if row.get("food")]
+    eaten += [("tables/fruit_supply.csv", f) for f in tables["tables/fruit_supply.csv"].rows]
+    for where, name in eaten:
+        if food.rows[name]["steps"] is None:
+            raise RulesDataError(food.file, f"is blank; expected the steps {name} gives (it is "
+                                 f"eaten from {where})", line=food.lines[name], row=name,
+                                 field="steps")
+
+
 def check_weights(tables: Tables) -> None:
     """The Pantry's fruit weights and the fruit supply are not all 0."""
     for file, column in (("tables/pantry_fruit.csv", "weight"),
@@ -150,4 +164,4 @@ def check_weights(tables: Tables) -> None:
 
 
 CHECKS = (check_rooms, check_decks, check_dice, check_rolls, check_spawns, check_names,
-          check_weights)
+          check_food, check_weights)
