@@ -145,6 +145,8 @@ def test_bad_variant_choices_are_refused(rules):
         load_rules(no_such_variant="x")
     with pytest.raises(ValueError, match="no reading"):
         rules.with_variants(casino_payout="quadruple")
+    with pytest.raises(ValueError, match="no reading"):
+        load_rules(casino_payout=["net"])
 
 
 def test_rules_are_immutable_values(rules):

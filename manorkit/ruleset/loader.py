@@ -60,7 +60,8 @@ class Loader:
     def load(self, path=None, *, reload: bool = False, **variants: str) -> RulesBase:
         """The rules of folder ``path`` (None: the default) with these variant readings."""
         key = tuple(sorted(variants.items())) if variants else ()
-        if path is None and not reload:
+        if path is None and not reload and (
+                not variants or all(isinstance(r, str) for r in variants.values())):
             hit = self._fast.get(key)
             if hit is not None and hit[0].fresh(self.recheck):
                 return hit[1]
