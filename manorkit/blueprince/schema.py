@@ -6,6 +6,7 @@ See ``data/blueprince/README.md`` for the designer-facing description of the sam
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ..ruleset import Col, TableDir, TableSpec
 from .placement import Placement
@@ -146,85 +147,92 @@ def _opt(*names: str) -> tuple[Col, ...]:
     return tuple(Col(n, required=False) for n in names)
 
 
-#: Per file of ``tables/`` and ``decks/``: key, the columns it must have, the columns typed
-#: when present, and the rows it must hold.
-_Layout = tuple[tuple[str, ...], tuple[Col, ...], tuple[Col, ...], tuple[str, ...]]
-TABLE_LAYOUTS: dict[str, _Layout] = {
-    "starting_resources": (("resource",), (
+class Layout(NamedTuple):
+    """A file of ``tables/`` or ``decks/``: its key, the columns it must have, the columns
+    typed when present, and the rows it must hold."""
+
+    key: tuple[str, ...]
+    need: tuple[Col, ...]
+    typed: tuple[Col, ...] = ()
+    rows: tuple[str, ...] = ()
+
+
+TABLE_LAYOUTS: dict[str, Layout] = {
+    "starting_resources": Layout(("resource",), (
         Col("resource", "enum", choices=RESOURCES), Col("amount", "int", minimum=0)),
         (), ("steps", "gems", "keys", "coins")),
-    "carry_forward": (("effect",), (
+    "carry_forward": Layout(("effect",), (
         Col("effect"), Col("room", required=False, ref="rooms"), Col("trigger"),
-        Col("duration")), _yields("int", None), ()),
-    "room_resources": (("room",), (
+        Col("duration")), _yields("int", None)),
+    "room_resources": Layout(("room",), (
         Col("room", ref="rooms"), Col("when", "enum", choices=("entry", "first_entry", "draft"))),
-        (*_yields("int", None), *_opt("note")), ()),
-    "item_spawns": (("room",), (
+        (*_yields("int", None), *_opt("note"))),
+    "item_spawns": Layout(("room",), (
         Col("room", ref="rooms"), *(Col(c, "int", required=False, minimum=0)
                                     for c in ("common", "special", "supply")),
         Col("die", "enum", required=False, choices=DICE), Col("success", required=False)),
         _opt("note"), ("Nook",)),
-    "items": (("item",), (
+    "items": Layout(("item",), (
         Col("item"), Col("deck", "list", required=False, ref="decks"),
         Col("charges", "int", required=False, minimum=1),
         Col("consumed", "enum", choices=("yes", "no"))), _opt("effect"), ("Running Shoes",)),
-    "food": (("food",), (Col("food"), Col("steps", "int", required=False, minimum=0)), (), ()),
-    "food_modifiers": (("item",), (
+    "food": Layout(("food",), (Col("food"), Col("steps", "int", required=False, minimum=0))),
+    "food_modifiers": Layout(("item",), (
         Col("item", ref="table:items"), Col("op", "enum", choices=("add", "multiply")),
-        Col("amount", "int"), Col("order", "int", minimum=0)), (), ()),
-    "fruit_supply": (("fruit",), (
-        Col("fruit", ref="table:food"), Col("tokens", "int", minimum=0)), (), ()),
-    "pantry_fruit": (("fruit",), (
-        Col("fruit", ref="table:fruit_supply"), Col("weight", "int", minimum=0)), (), ()),
-    "kitchen": (("item",), (
+        Col("amount", "int"), Col("order", "int", minimum=0))),
+    "fruit_supply": Layout(("fruit",), (
+        Col("fruit", ref="table:food"), Col("tokens", "int", minimum=0))),
+    "pantry_fruit": Layout(("fruit",), (
+        Col("fruit", ref="table:fruit_supply"), Col("weight", "int", minimum=0))),
+    "kitchen": Layout(("item",), (
         Col("item", ref="table:items"), Col("price", "int", minimum=0),
         Col("steps", "int", minimum=0), Col("steps_per", "enum", required=False, choices=COLOURS),
         Col("limit", "int", required=False, minimum=0),
-        Col("special_roll", required=False, parse=d6_roll)), _opt("effect"), ()),
-    "locksmith": (("item",), (
+        Col("special_roll", required=False, parse=d6_roll)), _opt("effect")),
+    "locksmith": Layout(("item",), (
         Col("item", ref="table:items"), Col("price", "int", minimum=0),
         Col("keys", "amount", required=False, minimum=0),
-        Col("limit", "int", required=False, minimum=0)), _opt("effect"), ()),
-    "special_keys": (("roll",), (Col("roll", parse=d6_roll), Col("key", ref="table:items")),
-                     (), ()),
-    "commissary_prices": (("item",), (
+        Col("limit", "int", required=False, minimum=0)), _opt("effect")),
+    "special_keys": Layout(("roll",), (Col("roll", parse=d6_roll),
+                                       Col("key", ref="table:items"))),
+    "commissary_prices": Layout(("item",), (
         Col("item", ref="table:items"), Col("price", "int", minimum=0),
-        Col("kind", "enum", choices=("resource", "special"))), (), ()),
-    "discounts": (("name",), (
+        Col("kind", "enum", choices=("resource", "special")))),
+    "discounts": Layout(("name",), (
         Col("name"), Col("shops", "list", ref="rooms"),
         Col("rule", "enum", choices=("half_round_up", "minus_one")),
-        Col("minimum", "int", required=False, minimum=0)), (), ()),
-    "observatory": (("roll",), (Col("roll", parse=d6_roll), Col("constellation")),
-                    (*_yields(), *_opt("effect")), ()),
-    "casino": (("roll",), (
-        Col("roll", parse=d6_roll), Col("outcome"), Col("multiplier", "int", minimum=0)), (), ()),
-    "room_rolls": (("room", "roll"), (
+        Col("minimum", "int", required=False, minimum=0))),
+    "observatory": Layout(("roll",), (Col("roll", parse=d6_roll), Col("constellation")),
+                    (*_yields(), *_opt("effect"))),
+    "casino": Layout(("roll",), (
+        Col("roll", parse=d6_roll), Col("outcome"), Col("multiplier", "int", minimum=0))),
+    "room_rolls": Layout(("room", "roll"), (
         Col("room", ref="rooms"), Col("roll", parse=d6_roll), Col("reward"),
-        Col("special_key", required=False)), _yields(), ()),
-    "secret_passage_books": (("book",), (
+        Col("special_key", required=False)), _yields()),
+    "secret_passage_books": Layout(("book",), (
         Col("book"), Col("colour", "enum", choices=COLOURS), Col("effect"),
-        Col("route", required=False)), (), ()),
-    "prism_key": (("colour",), (Col("colour", "enum", choices=COLOURS), Col("effect")), (), ()),
-    "outer_room_costs": (("leg",), (Col("leg"), Col("steps", "int", minimum=0), Col("route")),
-                         (), ()),
-    "spread": (("room",), (Col("room", ref="rooms"),), _opt("trigger", "token", "targets"), ()),
+        Col("route", required=False))),
+    "prism_key": Layout(("colour",), (Col("colour", "enum", choices=COLOURS), Col("effect"))),
+    "outer_room_costs": Layout(("leg",), (Col("leg"), Col("steps", "int", minimum=0),
+                                          Col("route"))),
+    "spread": Layout(("room",), (Col("room", ref="rooms"),), _opt("trigger", "token", "targets")),
 }
 _CARD = (Col("card"), Col("copies", "int", minimum=0))
 _CARD_TYPED = (*(c for c in _yields() if c.name != "trunks"),
                Col("trunks", "int", required=False, minimum=0),
                Col("food", required=False, ref="table:food"),
                Col("item", required=False, ref="table:items"), *_opt("effect"))
-DECK_LAYOUTS: dict[str, _Layout] = {
-    "meals": (("card",), (
+DECK_LAYOUTS: dict[str, Layout] = {
+    "meals": Layout(("card",), (
         *_CARD, Col("position", "int", minimum=1), Col("base_steps", "int", minimum=0),
         Col("bonus_room", required=False, ref="rooms"),
-        Col("bonus_steps", "int", required=False, minimum=0)), _CARD_TYPED, ()),
-    "commissary_stock": (("card",), (
-        *_CARD, Col("items", "list", ref="table:commissary_prices")), _CARD_TYPED, ()),
-    "prophecies": (("card",), (*_CARD, Col("position", "int", minimum=1), Col("text")),
-                   _CARD_TYPED, ()),
-    "outer_rooms": (("card",), (Col("card", ref="rooms"), _CARD[1]), _CARD_TYPED, ()),
-    "tunnel_sleeve": (("card",), (Col("card", ref="rooms"), _CARD[1]), _CARD_TYPED, ()),
+        Col("bonus_steps", "int", required=False, minimum=0)), _CARD_TYPED),
+    "commissary_stock": Layout(("card",), (
+        *_CARD, Col("items", "list", ref="table:commissary_prices")), _CARD_TYPED),
+    "prophecies": Layout(("card",), (*_CARD, Col("position", "int", minimum=1), Col("text")),
+                   _CARD_TYPED),
+    "outer_rooms": Layout(("card",), (Col("card", ref="rooms"), _CARD[1]), _CARD_TYPED),
+    "tunnel_sleeve": Layout(("card",), (Col("card", ref="rooms"), _CARD[1]), _CARD_TYPED),
 }
 
 
@@ -241,27 +249,24 @@ def _by_name(name: str, required: bool) -> Col:
     return Col(name, required=required, ref=REFERENCE_COLUMNS.get(name))
 
 
-def _spec(layout: _Layout | None, header: tuple[str, ...], key: tuple[str, ...]) -> TableSpec:
-    need, typed, rows = (), (), ()
-    if layout is not None:
-        key, need, typed, rows = layout
-    cols = {c.name: c for c in need}
-    cols.update({c.name: c for c in typed if c.name in header and c.name not in cols})
+def _spec(layout: Layout, header: tuple[str, ...]) -> TableSpec:
+    cols = {c.name: c for c in layout.need}
+    cols.update({c.name: c for c in layout.typed if c.name in header and c.name not in cols})
     for name in header:
         if name not in cols and name != "source":
-            cols[name] = _by_name(name, name in key)
-    return TableSpec(key=key, cols=(*cols.values(), SOURCE), strict=False, rows=rows)
+            cols[name] = _by_name(name, name in layout.key)
+    return TableSpec(key=layout.key, cols=(*cols.values(), SOURCE), strict=False,
+                     rows=layout.rows)
 
 
 def table_spec(stem: str, header: tuple[str, ...]) -> TableSpec:
     """The spec of ``tables/<stem>.csv`` (a file without a layout is keyed on column 1)."""
-    return _spec(TABLE_LAYOUTS.get(stem), header, tuple(header[:1]))
+    return _spec(TABLE_LAYOUTS.get(stem) or Layout(tuple(header[:1]), ()), header)
 
 
 def deck_spec(stem: str, header: tuple[str, ...]) -> TableSpec:
     """The spec of ``decks/<stem>.csv``: every deck has card, copies and source."""
-    layout = DECK_LAYOUTS.get(stem, (("card",), _CARD, _CARD_TYPED, ()))
-    return _spec(layout, header, ("card",))
+    return _spec(DECK_LAYOUTS.get(stem) or Layout(("card",), _CARD, _CARD_TYPED), header)
 
 
 DIRS = {"decks": TableDir("deck", deck_spec, REQUIRED_DECKS),
