@@ -1,11 +1,15 @@
 """The shipped Blue Prince catalog: the rulebook's counts, variants and the Rules API."""
 
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pandas as pd
 import pytest
 
+from manorkit import blueprince
 from manorkit.blueprince import Placement, Rules, load_rules
+from manorkit.blueprince.schema import REQUIRED_VARIANTS
 
 
 @pytest.fixture(scope="module")
@@ -53,13 +57,15 @@ def test_deck_sizes_from_the_rulebook(rules, deck, size):
     assert rules.decks.loc[deck, "declared_size"] == size
 
 
-def test_trunk_deck_difference_is_reported_and_resolved_by_a_variant(rules):
-    assert rules.decks.loc["trunk", "declared_size"] == 12
-    assert rules.deck("trunk").sum() == 13
-    assert "trunk_deck_size" in rules.decks.loc["trunk", "status"]
+def test_deck_sizes_follow_the_readings_in_force(rules):
+    assert rules.decks.loc["trunk", ["declared_size", "composition"]].tolist() == [13, 13]
+    assert "trunk_deck_size=composition_13" in rules.decks.loc["trunk", "status"]
     twelve = rules.with_variants(trunk_deck_size="declared_12")
     assert twelve.deck("trunk").sum() == 12
-    assert twelve.decks.loc["trunk", "status"] == "ok"
+    assert twelve.decks.loc["trunk", "declared_size"] == 12
+    both = rules.with_variants(shovel_count="one_per_run", telescope_copies="chamber_only")
+    assert both.decks.loc["special_items", ["declared_size", "composition"]].tolist() == [21, 21]
+    assert rules.decks.loc["dig", "status"] == "ok"
 
 
 def test_some_deck_cards(rules):
@@ -139,6 +145,8 @@ def test_bad_variant_choices_are_refused(rules):
         load_rules(no_such_variant="x")
     with pytest.raises(ValueError, match="no reading"):
         rules.with_variants(casino_payout="quadruple")
+    with pytest.raises(ValueError, match="no reading"):
+        load_rules(casino_payout=["net"])
 
 
 def test_rules_are_immutable_values(rules):
@@ -177,3 +185,11 @@ def test_placeholders_listed(rules):
 def test_html_repr(rules):
     page = rules._repr_html_()
     assert "Blue Prince rules" in page and "trunk" in page
+
+
+def test_every_variant_the_code_reads_is_required_on_load():
+    read = re.compile(r'(?:\.variant|_reading)\(\s*(?:rules,\s*)?"([a-z0-9_]+)"')
+    used = set()
+    for path in Path(blueprince.__file__).parent.rglob("*.py"):
+        used |= set(read.findall(path.read_text(encoding="utf-8")))
+    assert len(used) > 30 and used <= set(REQUIRED_VARIANTS), used - set(REQUIRED_VARIANTS)

@@ -19,7 +19,7 @@ from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import Draft, State, new_day
 from manorkit.blueprince.engine.display import board_svg, state_html, wrap
 from manorkit.blueprince.engine.policies import greedy_policy, play_day
-from manorkit.widgets import RunStepper, _files, views
+from manorkit.widgets import RunStepper, views
 
 RULES = load_rules()
 DRAFT_NORTH = "draft north from Entrance Hall (1, 3)"
@@ -184,17 +184,23 @@ def test_save_and_load_through_the_buttons(tmp_path):
     assert "loaded" in stepper.message.value
 
 
-def test_atomic_write_keeps_the_old_file_when_it_fails(tmp_path, monkeypatch):
-    path = tmp_path / "run.json"
-    _files.atomic_write_text(path, "old")
+def test_a_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
+    import manorkit.ruleset.atomic as files
+
+    stepper = RunStepper(seed=3)
+    stepper.path.value = str(tmp_path / "run.json")
+    stepper.save()
+    before = (tmp_path / "run.json").read_text()
+    stepper.apply(stepper.state.legal_actions()[0])
 
     def broken(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(_files.os, "replace", broken)
+    monkeypatch.setattr(files.os, "replace", broken)
     with pytest.raises(OSError):
-        _files.atomic_write_text(path, "new")
-    assert path.read_text() == "old" and os.listdir(tmp_path) == ["run.json"]
+        stepper.save()
+    assert (tmp_path / "run.json").read_text() == before
+    assert os.listdir(tmp_path) == ["run.json"]
 
 
 # -- the views -----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Blue Prince tabletop (the primary game): rules as data, exact odds, and the run engine."""
 
+from ..ruleset import RulesDataError
 from .coverage import coverage
-from .errors import RulesDataError
 from .placement import Placement
 from .rules import Rules, load_rules
 

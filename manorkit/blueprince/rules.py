@@ -3,148 +3,45 @@
 from __future__ import annotations
 
 import html
-import os
-from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from .. import DATA_DIR
-from .errors import RulesDataError
-from .loader import RawTable, Table, apply_patch, read_all, read_variants, validate_all
+from ..ruleset import Loader, RulesBase, Schema, Table
+from .checks import CHECKS
 from .placement import Cell, Placement
+from .schema import DIRS, FILES, REQUIRED_VARIANTS, SOURCE
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 DEFAULT_PATH = DATA_DIR / "blueprince"
+SCHEMA = Schema(files=FILES, dirs=DIRS, source=SOURCE, checks=CHECKS,
+                required_variants=REQUIRED_VARIANTS)
 
 
-def load_rules(path: str | Path | None = None, **variants: str) -> Rules:
-    """Load a Blue Prince rules folder (default: the shipped ``data/blueprince``).
-
-    Keyword arguments choose variant readings, e.g. ``load_rules(casino_payout="net")``.
-    Loading is cached per folder contents and choices, so calling it again is cheap.
-    """
-    root = Path(path).expanduser().resolve() if path is not None else DEFAULT_PATH
-    return _load(root, _signature(root), tuple(sorted(variants.items())))
-
-
-def _signature(root: Path) -> tuple:
-    """Every file's path, modification time and size: loading again after an edit reloads."""
-    if not root.is_dir():
-        raise RulesDataError(str(root), "is not a folder of rules data")
-    out, stack = [], [str(root)]
-    while stack:
-        with os.scandir(stack.pop()) as entries:
-            for entry in entries:
-                if entry.is_dir():
-                    stack.append(entry.path)
-                elif entry.is_file():
-                    info = entry.stat()
-                    out.append((entry.path, info.st_mtime_ns, info.st_size))
-    return tuple(sorted(out))
-
-
-_CACHE: OrderedDict[tuple, Rules] = OrderedDict()
-_CACHE_SIZE = 32
-
-
-def _load(root: Path, signature: tuple, choices: tuple[tuple[str, str], ...]) -> Rules:
-    key = (root, signature, choices)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
-    raws = read_all(root)
-    specs = read_variants(root)
-    rules = Rules._build(root, MappingProxyType(raws), MappingProxyType(specs), dict(choices))
-    _CACHE[key] = rules
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return rules
-
-
-@dataclass(frozen=True, eq=False)
-class Rules:
+class Rules(RulesBase):
     """The Blue Prince rules with a choice of every variant; an immutable value.
 
     Every accessor returns a fresh object, so editing a returned DataFrame never changes
     the rules. Use :meth:`with_variants` for another choice of readings.
     """
 
-    path: Path
-    choices: MappingProxyType
-    _raws: MappingProxyType
-    _specs: MappingProxyType
-    _tables: MappingProxyType
-    _counts: MappingProxyType
-
-    @classmethod
-    def _build(cls, root: Path, raws, specs, choices: dict[str, str]) -> Rules:
-        for vid, rid in choices.items():
-            if vid not in specs:
-                raise ValueError(f"unknown variant {vid!r}; known: {', '.join(sorted(specs))}")
-            if rid not in specs[vid]["readings"]:
-                raise ValueError(f"variant {vid!r} has no reading {rid!r}; readings: "
-                                 f"{', '.join(specs[vid]['readings'])}")
-        full = {vid: choices.get(vid, spec["default"]) for vid, spec in specs.items()}
-        for vid, spec in specs.items():  # every reading's edits must name real cells
-            for rid, reading in spec["readings"].items():
-                apply_patch(dict(raws), reading["patch"], vid, rid)
-        patched: dict[str, RawTable] = dict(raws)
-        for vid, rid in full.items():
-            apply_patch(patched, specs[vid]["readings"][rid]["patch"], vid, rid)
-        tables = validate_all(patched)
-        counts: dict[str, MappingProxyType] = {}
-        for row in tables["dice.csv"].rows.values():
-            counts.setdefault(f"die:{row['die']}", {})[row["face"]] = row["count"]
-        for deck in tables["decks.csv"].rows:
-            counts[f"deck:{deck}"] = {c: r["copies"] for c, r in
-                                      tables[f"decks/{deck}.csv"].rows.items() if r["copies"]}
-        rules = cls(root, MappingProxyType(full), raws, specs, MappingProxyType(tables),
-                    MappingProxyType({k: MappingProxyType(v) for k, v in counts.items()}))
-        rules._check_decks()
-        return rules
-
-    # -- variants -------------------------------------------------------------------------
-    def variant(self, vid: str) -> str:
-        """The reading in force for variant ``vid``."""
-        if vid not in self.choices:
-            raise KeyError(f"unknown variant {vid!r}; known: {', '.join(sorted(self.choices))}")
-        return self.choices[vid]
-
-    def with_variants(self, **choices: str) -> Rules:
-        """A new :class:`Rules` with these variant readings (the others unchanged)."""
-        merged = {**self.choices, **choices}
-        changed = {k: v for k, v in merged.items()
-                   if k not in self._specs or v != self._specs[k]["default"]}
-        return _load(self.path, _signature(self.path), tuple(sorted(changed.items())))
-
-    @property
-    def variants(self) -> pd.DataFrame:
-        """Every variant: its readings, the default and the reading in force."""
-        rows = [
-            {
-                "id": vid,
-                "title": spec["title"],
-                "kind": spec["kind"],
-                "sections": "; ".join(map(str, spec["sections"])),
-                "default": spec["default"],
-                "choice": self.choices[vid],
-                "readings": " | ".join(spec["readings"]),
-            }
-            for vid, spec in self._specs.items()
-        ]
-        return pd.DataFrame(rows).set_index("id")
-
-    def readings(self, vid: str) -> pd.DataFrame:
-        """The readings of one variant, with their text and whether each is in force."""
-        self.variant(vid)
-        spec = self._specs[vid]
-        return pd.DataFrame(
-            [{"reading": rid, "text": r["text"], "default": rid == spec["default"],
-              "chosen": rid == self.choices[vid]} for rid, r in spec["readings"].items()]
-        ).set_index("reading")
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        counts: dict[str, Mapping[str, int]] = {}
+        dice: dict[str, dict[str, int]] = {}
+        for row in self._tables["dice.csv"].rows.values():
+            dice.setdefault(row["die"], {})[row["face"]] = row["count"]
+        for die, faces in dice.items():
+            counts[f"die:{die}"] = MappingProxyType(faces)
+        for deck in self._tables["decks.csv"].rows:
+            counts[f"deck:{deck}"] = MappingProxyType(
+                {c: r["copies"] for c, r in self._tables[f"decks/{deck}.csv"].rows.items()
+                 if r["copies"]})
+        object.__setattr__(self, "_counts", MappingProxyType(counts))
 
     # -- rooms ----------------------------------------------------------------------------
     @property
@@ -175,6 +72,8 @@ class Rules:
         Foundation, which stays in the bag until it has been placed (``foundation_placed``).
         ``unlocked`` adds Studio, Found or Event tiles that a campaign or run has unlocked.
         """
+        import pandas as pd
+
         if day < 1:
             raise ValueError(f"day must be 1 or more, got {day}")
         rooms = self._tables["rooms.csv"].rows
@@ -194,6 +93,8 @@ class Rules:
 
     def deck(self, name: str) -> pd.Series:
         """A deck's composition: card → copies (cards with 0 copies left out)."""
+        import pandas as pd
+
         s = pd.Series(dict(self.deck_counts(name)), name=name, dtype="int64")
         s.index.name = "card"
         return s
@@ -217,19 +118,24 @@ class Rules:
 
     @property
     def decks(self) -> pd.DataFrame:
-        """Every deck: title, declared size, the size of its composition, and any variant."""
+        """Every deck: title, declared size (under the readings in force; the composition
+        always adds up to it), what follows a draw, and the variants that change its cards."""
+        import pandas as pd
+
         rows = []
         for name, d in self._tables["decks.csv"].rows.items():
-            size = int(self.deck(name).sum())
+            variants = self._deck_variants(name)
             rows.append({"deck": name, "title": d["title"], "declared_size": d["declared_size"],
-                         "composition": size, "after_draw": d["after_draw"],
-                         "status": "ok" if size == d["declared_size"] else
-                         f"differs (variant {self._deck_variant(name)})",
-                         "source": d["source"]})
+                         "composition": sum(self.deck_counts(name).values()),
+                         "after_draw": d["after_draw"],
+                         "status": "; ".join(f"variant {v}={self.choices[v]}" for v in variants)
+                         or "ok", "source": d["source"]})
         return pd.DataFrame(rows).set_index("deck")
 
     def die(self, name: str) -> pd.Series:
         """A die: face → number of faces showing it (§6 lock dice, §15 standard die)."""
+        import pandas as pd
+
         s = pd.Series(dict(self.die_faces(name)), name=name, dtype="int64")
         s.index.name = "face"
         return s
@@ -253,16 +159,11 @@ class Rules:
             raise KeyError(f"no table {name!r}; tables: {', '.join(self.table_names)}")
         return self._frame(rel, None)
 
-    def rows(self, file: str) -> Mapping[str, Mapping]:
-        """The validated rows of a data file (``rooms.csv``, ``tables/kitchen.csv`` ...), as
-        read-only mappings key → row."""
-        if file not in self._tables:
-            raise KeyError(f"no data file {file!r}; files: {', '.join(self._tables)}")
-        return self._tables[file].rows
-
     @property
     def placeholders(self) -> pd.DataFrame:
         """Every value a designer still has to decide: rows or fields marked ``placeholder``."""
+        import pandas as pd
+
         out = []
         for rel, table in self._tables.items():
             for key, row in table.rows.items():
@@ -276,42 +177,23 @@ class Rules:
         return pd.DataFrame(out, columns=["file", "row", "fields"])
 
     # -- helpers --------------------------------------------------------------------------
-    def _frame(self, rel: str, index: str | None) -> pd.DataFrame:
-        table = self._tables[rel]
-        df = pd.DataFrame([dict(r) for r in table.rows.values()], columns=list(table.header))
-        if index is None:
-            return df
-        return df.set_index(index)
-
     def _deck_table(self, name: str) -> Table:
         rel = f"decks/{name}.csv"
         if rel not in self._tables:
             raise KeyError(f"no deck {name!r}; decks: {', '.join(self.deck_names)}")
         return self._tables[rel]
 
-    def _deck_variant(self, deck: str) -> str | None:
-        for vid, spec in self._specs.items():
-            for reading in spec["readings"].values():
-                if any(p["table"] == f"deck:{deck}" for p in reading["patch"]):
-                    return vid
-        return None
-
-    def _check_decks(self) -> None:
-        decks = self._tables["decks.csv"]
-        for name, d in decks.rows.items():
-            size = int(sum(r["copies"] for r in self._deck_table(name).rows.values()))
-            if size != d["declared_size"] and self._deck_variant(name) is None:
-                raise RulesDataError(
-                    f"decks/{name}.csv", f"holds {size} cards but decks.csv declares "
-                    f"{d['declared_size']}, and no variant resolves the difference",
-                    line=decks.lines[name], row=name, field="declared_size")
+    def _deck_variants(self, deck: str) -> list[str]:
+        """The variants some reading of which changes the cards or the size of ``deck``."""
+        return [vid for vid, spec in self._specs.items()
+                if any(p.table == f"deck:{deck}" or (p.table == "decks" and p.row == deck)
+                       for reading in spec["readings"].values() for p in reading["patch"])]
 
     def _repr_html_(self) -> str:
         rooms = self.rooms
         cats = rooms["category"].value_counts().to_dict()
-        changed = {k: v for k, v in self.choices.items() if v != self._specs[k]["default"]}
         items = "".join(f"<li>{html.escape(k)}: {v}</li>" for k, v in cats.items())
-        var = ", ".join(f"{html.escape(k)}={html.escape(v)}" for k, v in changed.items())
+        var = ", ".join(f"{html.escape(k)}={html.escape(v)}" for k, v in self.changed.items())
         return (
             f"<div><b>Blue Prince rules</b> from <code>{html.escape(str(self.path))}</code>"
             f"<ul>{items}</ul>"
@@ -321,9 +203,24 @@ class Rules:
             f"{self.decks[['title', 'declared_size', 'composition', 'status']].to_html()}</div>"
         )
 
-    def __repr__(self) -> str:
-        changed = {k: v for k, v in self.choices.items() if v != self._specs[k]["default"]}
-        return f"Rules({str(self.path)!r}, variants={changed})"
+
+_LOADER = Loader(SCHEMA, Rules, DEFAULT_PATH)
+
+
+def load_rules(path: str | Path | None = None, *, reload: bool = False,
+               **variants: str) -> Rules:
+    """Load a Blue Prince rules folder (default: the shipped ``data/blueprince``).
+
+    Keyword arguments choose variant readings, e.g. ``load_rules(casino_payout="net")``.
+    Every file is checked, and every reading of every variant, before anything is returned;
+    a problem raises :class:`~manorkit.ruleset.RulesDataError`.
+
+    Loading is cached. The shipped folder is checked for edits at most every 0.5 s, so a
+    repeated ``load_rules()`` costs about a microsecond; pass ``reload=True`` to check it at
+    once. Any other folder is checked on every call (about 0.2 ms), so editing a copy and
+    loading it again shows the edit. Unchanged files give the same (``is``) value.
+    """
+    return _LOADER.load(path, reload=reload, **variants)
 
 
 _PLACEMENTS: dict[str, Placement] = {}

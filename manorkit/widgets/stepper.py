@@ -9,8 +9,8 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ..ruleset import atomic_write_text
 from . import views
-from ._files import atomic_write_text
 
 #: The game a stepper starts when it is given no state (imported only then).
 DEFAULT_GAME = "manorkit.blueprince.engine"
@@ -180,7 +180,8 @@ class RunStepper(widgets.VBox):
 
     def save(self, path: str | Path | None = None) -> Path:
         """Write the run up to the current state as JSON, atomically."""
-        path = atomic_write_text(Path(path or self.path.value), self._state.to_json())
+        path = Path(path or self.path.value)
+        atomic_write_text(path, self._state.to_json())
         self._say(f"saved {self._state.depth} steps to {path}")
         return path
 

@@ -309,6 +309,12 @@ class State:
             "digest": self.digest(),
         }, indent=1)
 
+    def save(self, path) -> None:
+        """Write :meth:`to_json` to ``path`` atomically: a failed write leaves the old file."""
+        from ...ruleset import atomic_write_text
+
+        atomic_write_text(path, self.to_json())
+
     @classmethod
     def from_json(cls, text: str, rules: Rules | None = None) -> State:
         """Replay a run saved by :meth:`to_json`; checks it arrives at the saved state.

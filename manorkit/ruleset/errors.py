@@ -1,10 +1,13 @@
-"""Typed errors for the Blue Prince rules data."""
+"""The one error a bad rules folder raises."""
 
 from __future__ import annotations
 
+from functools import partial
+
 
 class RulesDataError(ValueError):
-    """A problem in a rules data file: names the file, the row, the field and what was expected."""
+    """A problem in a rules data file: names the file, the line, the row and the field, and
+    says what was expected."""
 
     def __init__(
         self,
@@ -15,7 +18,8 @@ class RulesDataError(ValueError):
         row: str | None = None,
         field: str | None = None,
     ) -> None:
-        self.file, self.line, self.row, self.field = file, line, row, field
+        self.file, self.message = file, message
+        self.line, self.row, self.field = line, row, field
         where = [file]
         if line is not None:
             where.append(f"line {line}")
@@ -24,3 +28,7 @@ class RulesDataError(ValueError):
         if field is not None:
             where.append(f"field {field!r}")
         super().__init__(f"{', '.join(where)}: {message}")
+
+    def __reduce__(self):
+        return partial(type(self), line=self.line, row=self.row, field=self.field), (
+            self.file, self.message)

@@ -1,0 +1,64 @@
+"""Writing a file so that a reader sees the old bytes or the new, never a mix.
+
+Every file manorkit writes goes through :func:`atomic_write_bytes`: the bytes go to a
+temporary file in the same folder, are flushed and synced to disk, and the temporary file
+then replaces the target in one step (``os.replace``). If anything fails, the old file is
+left as it was and the temporary file is removed.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+_generation = 0
+
+
+def generation() -> int:
+    """How many atomic writes this process has finished: the rules loader re-checks its
+    folders when this changes."""
+    return _generation
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically; a new file gets the usual permissions, an
+    existing one keeps its own."""
+    global _generation
+    target = Path(path)
+    while True:
+        temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if target.exists():
+            os.chmod(temp, target.stat().st_mode & 0o7777)
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _sync_folder(target.parent)
+    _generation += 1
+
+
+def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+    """Replace ``path`` with ``text`` atomically (written as given: no newline translation)."""
+    atomic_write_bytes(path, text.encode(encoding))
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the replacement itself durable (POSIX; a no-op where folders cannot be opened)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
