@@ -98,7 +98,8 @@ def _variant_rows(rules: Rules) -> list[dict]:
         elif spec.get("documents"):
             status, why = "variant", f"documents only: {spec['documents']}"
         elif waiting:
-            status, why = "missing", f"readings changing nothing yet: {', '.join(waiting)}"
+            status = "missing"
+            why = f"no probe shows these readings change anything yet: {', '.join(waiting)}"
         else:
             status, why = "variant", f"default {spec['default']}; " + ", ".join(
                 r for r in spec["readings"] if r != spec["default"])
