@@ -31,7 +31,7 @@ PRICE_FILES = MappingProxyType({
     "Locksmith": "tables/locksmith.csv",
 })
 STOCK_DECK = "commissary_stock"
-_RUNS_RE = re.compile(r"Runs? (\d+)(?:-(\d+))?")
+_RUNS_RE = re.compile(r"(\d+)(?:-(\d+))?")
 
 Stock = str | tuple[str, ...] | None  # a card; the items drawn (random_items); None: sold out
 
@@ -63,12 +63,12 @@ def _in_force(row: Mapping, sail: bool, coupon: bool, run: int | None) -> bool:
         return sail
     if name == "Coupon Book":
         return coupon
-    if match := _RUNS_RE.fullmatch(name):
+    if match := _RUNS_RE.fullmatch(row.get("runs") or ""):
         lo = int(match[1])
         hi = int(match[2] or lo)
         return run is not None and lo <= run <= hi
-    raise ValueError(f"tables/discounts.csv row {name!r}: manorkit knows when 'The Sail', "
-                     "'Coupon Book' and 'Runs a-b' apply, not this row")
+    raise ValueError(f"tables/discounts.csv row {name!r}: manorkit knows when 'The Sail' and "
+                     "'Coupon Book' apply, and a row with runs 'a-b'; not this row")
 
 
 def discounts(rules: Rules, shop: str, *, sail: bool = False, coupon: bool = False,
