@@ -383,3 +383,41 @@ def test_tile_draws_agree_with_the_drafting_calculator():
         p_missed *= 1 - outcomes["Attic"]
         state = state.apply(Chance(next(t for t in outcomes if t != "Attic")))
     assert p_seen == draft("Attic", draw=3)
+
+
+# -- defects of the first engine, fixed ---------------------------------------------------------
+
+def test_auto_enter_moves_into_the_drafted_room_for_one_step():
+    rules = RULES.with_variants(enter_after_draft="auto_enter")
+    state = draw(new_day(rules).apply(Draft(N)), "Den", "Spare Room", "Nook")
+    state = state.apply(Take(1, "Den")).settle(random.Random(0))
+    assert state.position == (2, 3) and state.resources["steps"] == 49
+    assert (2, 3) in state.entered and state.resources["gems"] == 1  # the Den's entry gem
+
+
+SPAWNING = sorted(room for room, row in RULES.rows("tables/item_spawns.csv").items()
+                  if row["die"] and row["when"] == "entry"
+                  and RULES.room(room)["category"] in ("core", "fixed"))
+
+
+@pytest.mark.parametrize("room", SPAWNING)
+def test_every_room_with_a_spawn_roll_rolls_it_on_first_entry(room):
+    from manorkit.blueprince.engine.script import choose
+
+    from .test_agreement import at
+
+    state = at(RULES, "Passageway", (3, 3))
+    board = dict(state.board)
+    shape = RULES.room(room)["shape"]
+    rotation = next(r for r in range(4) if E in doors(shape, r))
+    from manorkit.blueprince.engine.board import Tile
+    board[(3, 2)] = Tile(room, (3, 2), rotation, doors(shape, rotation))
+    from dataclasses import replace
+    from types import MappingProxyType
+    state = replace(state, board=MappingProxyType(board))
+    state = state.apply(choose(state, f"move to {room}"))
+    names = []
+    while state.is_chance:
+        names.append(state.pending[0].name)
+        state = state.resolve()
+    assert "spawn" in names, f"{room} rolled {names}"
