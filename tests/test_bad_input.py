@@ -23,19 +23,12 @@ from manorkit.blueprince.engine import (
 from manorkit.blueprince.engine.policies import play_day, random_policy
 from manorkit.blueprince.engine.state import SaveError, State
 
+from .test_engine import walk
+
 RULES = load_rules()
 
 
-def _states(seed: int = 3, n: int = 60):
-    state, rng = new_day(RULES, seed=seed), random.Random(seed)
-    out = [state]
-    while not state.is_over and len(out) < n:
-        state = state.resolve() if state.is_chance else state.apply(random_policy(state, rng))
-        out.append(state)
-    return out
-
-
-STATES = _states()
+STATES = walk(3, limit=60)
 GARBAGE = st.one_of(st.none(), st.integers(), st.floats(), st.text(max_size=8),
                     st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
                     st.lists(st.integers(), max_size=3), st.builds(object),
