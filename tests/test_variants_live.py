@@ -37,11 +37,16 @@ ODDS = {
     "trunks": lambda r: odds.trunks(2, rules=r),
     "room_draws": lambda r: [odds.room_draws(room, rules=r) for room in
                              ("Closet", "Attic", "Bedroom", "Nook", "Patio")],
-    "prices": lambda r: [odds.price_table(shop, sail=sail, coupon=coupon, run=run, rules=r)
-                         .to_dict() for shop in ("Commissary", "Kitchen", "Locksmith", "Casino")
+    # one answer per shop: a shop that refuses (the Casino by default) hides no other's prices
+    "prices": lambda r: [_answer(lambda q, s=shop, a=sail, c=coupon, n=run: odds.price_table(
+                             s, sail=a, coupon=c, run=n, rules=q).to_dict(), r)
+                         for shop in ("Commissary", "Kitchen", "Locksmith", "Casino", "Showroom")
                          for sail in (False, True) for coupon in (False, True)
                          for run in (1, 20)],
+    "discounts": lambda r: [odds.commissary.discounts_applied(shop, sail=True, coupon=True, rules=r)
+                            for shop in ("Commissary", "Showroom")],
     "stock": lambda r: odds.item_offered_by_visit("Shovel", 3, rules=r),
+    "stock_second_cycle": lambda r: odds.commissary.commissary_stock(9, rules=r),
     "meal": lambda r: [odds.meal(run, rules=r) for run in (1, 2, 6)],
     "kitchen": lambda r: odds.kitchen_special(rules=r),
     "books": lambda r: [odds.secret_passage(b, ("Bedroom", "Bunk Room", "Maid's Chamber"),
@@ -57,13 +62,20 @@ ODDS = {
                           odds.special_key(("Silver Key",), rules=r),
                           odds.music_room(("Prism Key",), rules=r)),
     "nook": lambda r: odds.nook(rules=r),
-    "pantry": lambda r: [odds.pantry_fruit(maid=m, rules=r) for m in (False, True)],
+    "pantry": lambda r: [odds.pantry_fruit(maid=m, rules=r) for m in (False, True)] + [
+        _answer(lambda q: odds.pantry_fruit(supply={"apple": 1, "banana": 6, "orange": 4},
+                                            rules=q), r)],
     "trunks_on_draft": lambda r: [odds.trunks_on_draft(room, rank=6, rules=r) for room in
                                   ("Den", "Boudoir", "Bunk Room")],
+    "backs": lambda r: [odds.drafting_board.back(room, rules=r) for room in
+                        ("Casino", "The Foundation", "Nook")],
+    "redraws": lambda r: [odds.draft_with("Vault", silver_key=True, furnace=True, rules=r),
+                          odds.draft_with("Vault", gems=1, study=True, archives=True, rules=r)],
     "draft": lambda r: [odds.draft("Master Bedroom", redraws=1, rules=r),
                         odds.draft("Vault", draw="Library", solarium=True, rules=r),
                         odds.draft("Veranda", draw="Tunnel", rules=r),
-                        odds.draft("Cloister", draw="Patio", greenhouse=True, rules=r)],
+                        odds.draft("Cloister", draw="Patio", greenhouse=True, rules=r),
+                        odds.draft("Veranda", draw="Tunnel", solarium=True, sleeve=0, rules=r)],
 }
 
 

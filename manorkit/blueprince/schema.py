@@ -66,7 +66,8 @@ REQUIRED_VARIANTS = (
     "secret_garden_door", "secret_garden_fruit", "secret_garden_spawn", "secret_passage_books",
     "security_levels", "security_shovel_order", "shop_limits", "sleeping_mask_bunk",
     "special_locks_low_ranks", "studio_additions_count", "studio_unlocks_per_run",
-    "study_activation", "telescope_copies", "tile_orientation", "treasure_map_target",
+    "study_activation", "telescope_copies", "tile_back_category", "tile_orientation",
+    "treasure_map_target",
     "tunnel_colour", "tunnel_sleeve_empty", "veranda_bonus", "veranda_bonus_scope", "veranda_digs",
     "vestibule_entry_door", "weight_room_shelter", "west_lever", "wine_cellar_dirt", "zero_steps",
 )
