@@ -1,6 +1,7 @@
 """Every variant is live: each non-default reading changes a data value, a calculator's
 answer or an engine outcome (a golden day, or a seeded random or greedy day, played under the
-default and under the reading, differs).
+default and under the reading, differs: its last moment, or for a golden day the choices
+offered along it).
 
 A variant whose readings only document (no rule changes) says so in ``variants.yaml`` with
 ``documents: <reason>``; a campaign rule (§14, §19) waiting for the campaign engine says
@@ -9,6 +10,7 @@ list that may only shrink: the test fails when a reading is dead and unlisted, o
 now live.
 """
 
+import hashlib
 import random
 import sys
 from pathlib import Path
@@ -18,7 +20,7 @@ from manorkit.blueprince.engine import new_day
 from manorkit.blueprince.engine.policies import greedy_policy, random_policy
 from manorkit.blueprince.rules import Rules
 
-from .golden.play import play
+from .golden.play import choose
 from .golden.scripts import scripts
 
 RULES = load_rules()
@@ -117,11 +119,22 @@ def _day(rules, seed: int, policy) -> str:
     return state.digest()
 
 
-def _golden(rules, script) -> str:
+def _golden(rules, script) -> tuple[str, ...]:
+    """The day's last moment and the choices offered at each decision along it: a reading
+    that only offers the player something new (an order at a terminal, a key on another
+    door) shows there."""
     try:
-        return play(script, rules).digest()
+        state = new_day(rules, seed=script.seed, campaign=script.campaign)
+        offered = []
+        for text in (*script.steps, None):
+            if not state.is_chance:
+                offered.append(" | ".join(sorted(map(str, state.legal_actions()))))
+            if text is None:
+                break
+            state = state.settle() if text == "settle" else state.apply(choose(state, text))
+        return state.digest(), hashlib.sha256("\n".join(offered).encode()).hexdigest()
     except ValueError as err:  # the script is not legal under this reading: it differs
-        return f"refused: {err}"
+        return (f"refused: {err}",)
 
 
 def _probes():

@@ -1,7 +1,7 @@
 """Probe golden days: each is played with the default readings, and scripted so that one
 variant's other reading changes the outcome (``tests/test_variants_live.py`` replays them)."""
 
-from manorkit.blueprince.engine import Campaign  # noqa: F401
+from manorkit.blueprince.engine import Campaign
 
 from .play import Script
 
@@ -22,5 +22,59 @@ SCRIPTS = {
         "move to Entrance Hall",
         *draft("north", "Her Ladyship's Chamber"), "trunk roll: LOCKED",
         "move to Boudoir", "end the day",
+    )),
+    # §16 Archives: a hand hidden, then redrawn free from the Drawing Room; the new hand is
+    # taken as drawn (hide_once), or must hide a tile again (hide_every_draw).
+    "variant_archives_redraws": Script((
+        *draft("north", "Drawing Room"), "settle",
+        *draft("east", "Archives"), "settle", "move to Drawing Room",
+        "draft north", "tile drawn: Den", "tile drawn: Nook", "tile drawn: Closet",
+        "hide Slot 3", "redraw free (Drawing Room)", "tile drawn: Spare Room",
+        "tile drawn: Storeroom", "tile drawn: Study", "take Slot 1: Spare Room",
+        "end the day",
+    )),
+    # §17 Kennel: drafted while the Shovel (from a Closet) is held: no second Shovel
+    # (if_not_in_play), or a second one left lying on the tile (extra_shovel).
+    "variant_kennel_shovel": Script((
+        *draft("north", "Closet"), "move to Closet", "common_items card: Key",
+        "special_items card: Shovel", "move to Entrance Hall",
+        *draft("east", "Kennel"), "end the day",
+    ), campaign=Campaign(unlocked=("Kennel",))),
+    # §4 Tomorrow Rooms, §17 Clock Tower: the Coat Check drafted before the Clock Tower is
+    # tallied only under clock_tower_count=whole_day.
+    "variant_clock_tower_count": Script((
+        *draft("west", "Coat Check"), *draft("east", "Clock Tower"), "end the day",
+    ), campaign=Campaign(unlocked=("Clock Tower",))),
+    # §7 Sleeping Mask, §16 Bunk Room: the Bunk Room counts as two Bedrooms: +5 steps once
+    # (five) or twice (ten).
+    "variant_sleeping_mask_bunk": Script((
+        *draft("north", "Closet"), "move to Closet", "common_items card: Key",
+        "special_items card: Sleeping Mask", "move to Entrance Hall",
+        *draft("east", "Bunk Room"), "settle", "move to Bunk Room", "settle", "end the day",
+    )),
+    # §16 Veranda: the Patio, drafted before the Veranda, entered after it: no extra card
+    # (drafted_after), or an extra Common Items card (entered_after).
+    "variant_veranda_bonus_scope": Script((
+        *draft("east", "Patio"), "settle", *draft("north", "Veranda"), "settle",
+        "move to Patio", "settle", "end the day",
+    )),
+    # §17 How It Works: the Drafting Studio entered twice: one unlock per run, or a second
+    # one on the second visit (the offer is left open under one_per_visit).
+    "variant_studio_unlocks_per_run": Script((
+        *draft("north", "Drafting Studio"), "settle", "move to Drafting Studio",
+        "unlock studio: Kennel", "move to Entrance Hall", "move to Drafting Studio",
+        "end the day",
+    )),
+    # §17: six Additions unlocked on earlier days; the seventh can be unlocked (seven), or
+    # the Studio offers none (six, four).
+    "variant_studio_additions_count": Script((
+        *draft("north", "Drafting Studio"), "settle", "move to Drafting Studio",
+        "unlock studio: Vestibule", "end the day",
+    ), campaign=Campaign(unlocked=("Casino", "Clock Tower", "Dormitory", "Dovecote",
+                                   "Kennel", "Solarium"))),
+    # §7 The Shovel, §16 Security: Security entered without a Shovel; under order it offers
+    # to order one.
+    "variant_security_shovel_order": Script((
+        *draft("north", "Security"), "settle", "move to Security", "end the day",
     )),
 }
