@@ -14,6 +14,28 @@ def draft(direction: str, tile: str) -> tuple[str, ...]:
             *(f"tile drawn: {t}" for t in FILLERS), f"take Slot 1: {tile}")
 
 
+def climb(*rooms: str, lock_from: int = 4, start: int = 1) -> tuple[str, ...]:
+    """Draft ``rooms`` one above the other up from Rank ``start`` and walk into each (doors
+    drafted from Rank 4 and up roll the lock die: rolled OPEN)."""
+    out: list[str] = []
+    for rank, room in enumerate(rooms, start):
+        lock = ("lock roll: OPEN",) if rank >= lock_from else ()
+        out += ["draft north", *lock, f"tile drawn: {room}", "tile drawn: Den",
+                "tile drawn: Nook", f"take Slot 1: {room}", "settle", f"move to {room}"]
+    return tuple(out)
+
+
+#: §18: the Coat Check drafted at Rank 8, the first room entered there; the Shovel was
+#: checked in on an earlier run.
+COAT_CHECK_AT_RANK_8 = (
+    *draft("west", "Lost & Found"), "settle",
+    *climb("Hallway", "Spare Room", "Rumpus Room", "Drafting Studio", "Security",
+          "Ballroom"),
+    "draft north", "lock roll: OPEN", "tile drawn: Coat Check", "tile drawn: Den",
+    "tile drawn: Nook", "take Slot 1: Coat Check", "settle", "move to Coat Check",
+)
+EMPTY_HANDED = Campaign(coat_check="Shovel", found=("Lost & Found",))
+
 SCRIPTS = {
     # §16 Her Ladyship's Chamber: the Boudoir entered before the Chamber is drafted; its next
     # entry gets +10 (after_draft), none under first_entry_of_run.
@@ -77,4 +99,27 @@ SCRIPTS = {
     "variant_security_shovel_order": Script((
         *draft("north", "Security"), "settle", "move to Security", "end the day",
     )),
+    # §6 Special Keys: the Prism Key (delivered this morning) on a locked door of the Maid's
+    # Chamber, red and purple: the player picks purple (+steps per Bedroom), or under both
+    # gets both lite effects at once.
+    "variant_prism_key_dual_colour": Script((
+        "draft north", "tile drawn: Hallway", "tile drawn: Den", "tile drawn: Nook",
+        "take Slot 1: Hallway", "move to Hallway",
+        "draft north", "tile drawn: Spare Room", "tile drawn: Den", "tile drawn: Nook",
+        "take Slot 1: Spare Room", "move to Spare Room",
+        "draft north", "tile drawn: Maid's Chamber", "tile drawn: Den",
+        "tile drawn: Nook", "take Slot 1: Maid's Chamber", "settle", "move to Maid's Chamber",
+        "settle", "draft", "lock roll: LOCKED", "use a Prism Key (purple)", "settle",
+        "take Slot 1", "settle",
+        "end the day",
+    ), campaign=Campaign(deliveries=("Prism Key",))),
+    # §18 The Service Bell: the dinner bell rings in the Coat Check: the attendant leaves and
+    # the stored Shovel goes to the Lost pile (rank_bell_dismisses), or the Shovel is handed
+    # back (never_rung_here).
+    "variant_coat_check_bell": Script((*COAT_CHECK_AT_RANK_8, "end the day"),
+                                      campaign=EMPTY_HANDED),
+    # §5 Lost and Found: then entered holding no item: no toll and nothing collected
+    # (no_collect), or the Shovel collected from the Lost pile (collect_free).
+    "variant_lost_found_empty_hands": Script((*COAT_CHECK_AT_RANK_8, "move to Lost & Found",
+                                              "end the day"), campaign=EMPTY_HANDED),
 }
