@@ -122,4 +122,19 @@ SCRIPTS = {
     # (no_collect), or the Shovel collected from the Lost pile (collect_free).
     "variant_lost_found_empty_hands": Script((*COAT_CHECK_AT_RANK_8, "move to Lost & Found",
                                               "end the day"), campaign=EMPTY_HANDED),
+    # §7 Special Items Deck: the Cupcake drawn in a Closet is eaten (+10 steps), or under
+    # walk_in_closet_only goes back into the deck for another card.
+    "variant_cupcake_source": Script((
+        *draft("north", "Closet"), "move to Closet", "common_items card: Key",
+        "special_items card: Cupcake", "end the day",
+    )),
+    # §4 Action B: from the room east of the Cloister to the Coat Check below it (a dead end
+    # whose door faces the Entrance Hall): 3 rooms round by the doors (doors_only), or 1
+    # straight down (as_example: any rooms touching edge to edge).
+    "variant_dead_end_transit": Script((
+        *draft("east", "Coat Check"), *draft("north", "Cloister"), "settle", "move to Cloister",
+        "settle",
+        "draft east", "tile drawn: Spare Room", "tile drawn: Den", "tile drawn: Nook",
+        "take Slot 1: Spare Room", "move to Spare Room", "move to Coat Check", "end the day",
+    )),
 }
