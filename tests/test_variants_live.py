@@ -1,6 +1,7 @@
 """Every variant is live: each non-default reading changes a data value, a calculator's
 answer or an engine outcome (a golden day, or a seeded random or greedy day, played under the
-default and under the reading, differs).
+default and under the reading, differs: its last moment, or for a golden day the choices
+offered along it).
 
 A variant whose readings only document (no rule changes) says so in ``variants.yaml`` with
 ``documents: <reason>``; a campaign rule (§14, §19) waiting for the campaign engine says
@@ -9,6 +10,7 @@ list that may only shrink: the test fails when a reading is dead and unlisted, o
 now live.
 """
 
+import hashlib
 import random
 import sys
 from pathlib import Path
@@ -18,7 +20,7 @@ from manorkit.blueprince.engine import new_day
 from manorkit.blueprince.engine.policies import greedy_policy, random_policy
 from manorkit.blueprince.rules import Rules
 
-from .golden.play import play
+from .golden.play import choose
 from .golden.scripts import scripts
 
 RULES = load_rules()
@@ -37,11 +39,16 @@ ODDS = {
     "trunks": lambda r: odds.trunks(2, rules=r),
     "room_draws": lambda r: [odds.room_draws(room, rules=r) for room in
                              ("Closet", "Attic", "Bedroom", "Nook", "Patio")],
-    "prices": lambda r: [odds.price_table(shop, sail=sail, coupon=coupon, run=run, rules=r)
-                         .to_dict() for shop in ("Commissary", "Kitchen", "Locksmith", "Casino")
+    # one answer per shop: a shop that refuses (the Casino by default) hides no other's prices
+    "prices": lambda r: [_answer(lambda q, s=shop, a=sail, c=coupon, n=run: odds.price_table(
+                             s, sail=a, coupon=c, run=n, rules=q).to_dict(), r)
+                         for shop in ("Commissary", "Kitchen", "Locksmith", "Casino", "Showroom")
                          for sail in (False, True) for coupon in (False, True)
                          for run in (1, 20)],
+    "discounts": lambda r: [odds.commissary.discounts_applied(shop, sail=True, coupon=True, rules=r)
+                            for shop in ("Commissary", "Showroom")],
     "stock": lambda r: odds.item_offered_by_visit("Shovel", 3, rules=r),
+    "stock_second_cycle": lambda r: odds.commissary.commissary_stock(9, rules=r),
     "meal": lambda r: [odds.meal(run, rules=r) for run in (1, 2, 6)],
     "kitchen": lambda r: odds.kitchen_special(rules=r),
     "books": lambda r: [odds.secret_passage(b, ("Bedroom", "Bunk Room", "Maid's Chamber"),
@@ -57,13 +64,20 @@ ODDS = {
                           odds.special_key(("Silver Key",), rules=r),
                           odds.music_room(("Prism Key",), rules=r)),
     "nook": lambda r: odds.nook(rules=r),
-    "pantry": lambda r: [odds.pantry_fruit(maid=m, rules=r) for m in (False, True)],
+    "pantry": lambda r: [odds.pantry_fruit(maid=m, rules=r) for m in (False, True)] + [
+        _answer(lambda q: odds.pantry_fruit(supply={"apple": 1, "banana": 6, "orange": 4},
+                                            rules=q), r)],
     "trunks_on_draft": lambda r: [odds.trunks_on_draft(room, rank=6, rules=r) for room in
                                   ("Den", "Boudoir", "Bunk Room")],
+    "backs": lambda r: [odds.drafting_board.back(room, rules=r) for room in
+                        ("Casino", "The Foundation", "Nook")],
+    "redraws": lambda r: [odds.draft_with("Vault", silver_key=True, furnace=True, rules=r),
+                          odds.draft_with("Vault", gems=1, study=True, archives=True, rules=r)],
     "draft": lambda r: [odds.draft("Master Bedroom", redraws=1, rules=r),
                         odds.draft("Vault", draw="Library", solarium=True, rules=r),
                         odds.draft("Veranda", draw="Tunnel", rules=r),
-                        odds.draft("Cloister", draw="Patio", greenhouse=True, rules=r)],
+                        odds.draft("Cloister", draw="Patio", greenhouse=True, rules=r),
+                        odds.draft("Veranda", draw="Tunnel", solarium=True, sleeve=0, rules=r)],
 }
 
 
@@ -105,11 +119,22 @@ def _day(rules, seed: int, policy) -> str:
     return state.digest()
 
 
-def _golden(rules, script) -> str:
+def _golden(rules, script) -> tuple[str, ...]:
+    """The day's last moment and the choices offered at each decision along it: a reading
+    that only offers the player something new (an order at a terminal, a key on another
+    door) shows there."""
     try:
-        return play(script, rules).digest()
+        state = new_day(rules, seed=script.seed, campaign=script.campaign)
+        offered = []
+        for text in (*script.steps, None):
+            if not state.is_chance:
+                offered.append(" | ".join(sorted(map(str, state.legal_actions()))))
+            if text is None:
+                break
+            state = state.settle() if text == "settle" else state.apply(choose(state, text))
+        return state.digest(), hashlib.sha256("\n".join(offered).encode()).hexdigest()
     except ValueError as err:  # the script is not legal under this reading: it differs
-        return f"refused: {err}"
+        return (f"refused: {err}",)
 
 
 def _probes():

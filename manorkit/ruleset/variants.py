@@ -2,9 +2,10 @@
 
 A variants file is a YAML list; each variant has ``id``, ``title``, ``sections`` (a list),
 ``kind`` (``contradiction`` or ``gap``), ``default`` (a reading id) and ``readings``: reading
-id → ``{text, patch}``. A patch is a list of edits ``{table, row, field, value}`` (set the
-cell) or ``{table, row, field, add}`` (add a whole number to it, so that two readings that
-both change a number combine). The data files hold the default readings.
+id → ``{text, patch}``; optionally ``documents`` or ``pending``: why no reading changes play
+(yet). A patch is a list of edits ``{table, row, field, value}`` (set the cell) or ``{table,
+row, field, add}`` (add a whole number to it, so that two readings that both change a number
+combine). The data files hold the default readings.
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from .tables import Origin, RawTable, cell_error, check_rows, key_of
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _INT_RE = re.compile(r"-?[0-9]{1,18}")
 KINDS = ("contradiction", "gap")
-_VARIANT_KEYS = {"id", "title", "sections", "kind", "default", "readings"}
+_VARIANT_KEYS = {"id", "title", "sections", "kind", "default", "readings", "documents",
+                 "pending"}
+#: Optional reasons (text) why a variant's readings cannot change play yet: ``documents`` (the
+#: readings only record a text question) or ``pending`` (waits for the campaign engine).
+_REASON_KEYS = ("documents", "pending")
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,9 @@ def read_variants(file: str, data: bytes) -> Mapping[str, Mapping]:
         sections = item.get("sections")
         if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
             raise err("expected a list of rulebook sections (text)", "sections")
+        for name in _REASON_KEYS:
+            if name in item and not isinstance(item[name], str):
+                raise err("expected text (the reason)", name)
         if item["kind"] not in KINDS:
             raise err(f"is {item['kind']!r}; expected one of {', '.join(KINDS)}", "kind")
         given = item.get("readings")
@@ -84,7 +92,8 @@ def read_variants(file: str, data: bytes) -> Mapping[str, Mapping]:
         out[vid] = MappingProxyType({
             "id": vid, "title": item["title"], "sections": tuple(sections),
             "kind": item["kind"], "default": item["default"],
-            "readings": MappingProxyType(readings)})
+            "readings": MappingProxyType(readings),
+            **{name: item[name] for name in _REASON_KEYS if name in item}})
     return MappingProxyType(out)
 
 

@@ -66,22 +66,29 @@ class Tile:
     doors: frozenset[int]
 
 
-def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset) -> dict[Cell, tuple]:
+def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset, *,
+          through_walls: bool = False, sealed: frozenset = frozenset()) -> dict[Cell, tuple]:
     """Cheapest routes from ``start`` to every reachable room (§4 Action B).
 
     Returns cell → (padlocks to pay, steps, padlocked doors on the route). A route costs one
     step per room entered (the destination included, the start excluded); among routes it
     prefers the fewest padlocks, then the fewest steps, then the first found in N, E, S, W
-    order, so the choice is deterministic.
+    order, so the choice is deterministic. A route runs through connecting doors; with
+    ``through_walls`` (variant ``dead_end_transit=as_example``) between any two placed rooms
+    touching edge to edge, except into or out of a ``sealed`` cell (the Antechamber), which
+    still needs a connecting door.
     """
     best: dict[Cell, tuple] = {start: (0, 0, ())}
     queue = deque([start])
     while queue:
         cell = queue.popleft()
         locks, steps, doors_on = best[cell]
-        for d in board[cell].doors:
+        for d in range(4) if through_walls and cell not in sealed else board[cell].doors:
             other = _NEIGHBOURS[(cell, d)]
-            if other is None or other not in board or (d + 2) % 4 not in board[other].doors:
+            if other is None or other not in board:
+                continue
+            joined = d in board[cell].doors and (d + 2) % 4 in board[other].doors
+            if not joined and not (through_walls and other not in sealed):
                 continue
             door = edge(cell, d)
             extra = (door,) if door in padlocks else ()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from ..mechanics import card_refused
 from ..placement import Cell
 from . import hooks
 
@@ -119,10 +120,19 @@ class CardDraw(Step):
         return f"{self.deck} card"
 
     def weights(self, state: State) -> dict:
+        """The cards that can come up; a card sent back for another draw where it is drawn
+        (``mechanics.card_refused``: the Cupcake outside the Walk-in Closet under
+        ``cupcake_source=walk_in_closet_only``) cannot, unless nothing else is left."""
         remaining, discard = state.decks[self.deck]
         if not sum(remaining.values()):
-            return {c: n for c, n in sorted(discard.items()) if n}
-        return top_of_deck(remaining, state.flags.get(f"bottom:{self.deck}", ()))
+            out = {c: n for c, n in sorted(discard.items()) if n}
+        else:
+            out = top_of_deck(remaining, state.flags.get(f"bottom:{self.deck}", ()))
+        tile = state.board.get(self.cell) if self.cell is not None else None
+        room = tile.room if tile is not None else None
+        kept = {c: n for c, n in out.items()
+                if not card_refused(state.rules, self.deck, c, room)}
+        return kept or out
 
     def apply(self, work: Work, value) -> None:
         work.draw_card(self, value)

@@ -24,13 +24,18 @@ LEVER_SIDES = {"west": 3, "south": 2, "east": 1}
 
 def routes(state: State) -> dict[Cell, tuple]:
     """Cheapest routes to every room the marker can reach (§4 Action B). The Antechamber's
-    doors open only by pulled levers (§13)."""
+    doors open only by pulled levers (§13). Variant ``dead_end_transit``: through open,
+    connecting doors only (``doors_only``), or, as §4's example "Entrance Hall → Wine Cellar
+    → Kennel costs 2 steps" implies, through any placed rooms touching edge to edge
+    (``as_example``; the Antechamber still only through its opened doors)."""
     board = dict(state.board)
     ante = board.get(ANTECHAMBER)
     if ante is not None:
         sides = frozenset(LEVER_SIDES[s] for s in state.flags.get("levers", ()))
         board[ANTECHAMBER] = Tile(ante.room, ante.cell, ante.rotation, ante.doors & sides)
-    return paths(board, state.position, state.padlocks)
+    walls = state.rules.variant("dead_end_transit") == "as_example"
+    return paths(board, state.position, state.padlocks, through_walls=walls,
+                 sealed=frozenset({ANTECHAMBER}))
 
 
 def _payments(state: State, locks: int) -> list[tuple[str, ...]]:

@@ -5,13 +5,13 @@ drawn); :mod:`..odds` and :mod:`..engine` both call it, so the two can never rea
 ways. Each function cites its rulebook section and names the variants it honours.
 """
 
-from .cards import CardGain, card_gain
+from .cards import CardGain, card_gain, card_refused, refuses_cards
 from .dice import faces, numbered_die, trunk_die
 from .drafting import draw_size, tile_cost, tile_weight
 from .food import food_steps
 from .fruit import pantry_fruit_weights
 from .locks import door_die, lock_die
 
-__all__ = ["CardGain", "card_gain", "door_die", "draw_size", "faces", "food_steps", "lock_die",
-           "numbered_die", "pantry_fruit_weights", "tile_cost", "tile_weight",
-           "trunk_die"]
+__all__ = ["CardGain", "card_gain", "card_refused", "door_die", "draw_size", "faces",
+           "food_steps", "lock_die", "numbered_die", "pantry_fruit_weights", "refuses_cards",
+           "tile_cost", "tile_weight", "trunk_die"]

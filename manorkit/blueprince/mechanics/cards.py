@@ -77,3 +77,22 @@ def _plus(value: int | Span | None, extra: int | Span) -> int | Span:
     if isinstance(value, Span) or isinstance(extra, Span):
         raise ValueError("a card cannot add two printed ranges")
     return int(value) + int(extra)
+
+
+#: §7 Special Items Deck: "Cupcake ... Found in the Walk-in Closet".
+CUPCAKE_ROOM = "Walk-in Closet"
+
+
+def card_refused(rules: Rules, deck: str, card: str, room: str | None) -> bool:
+    """Whether ``card`` drawn in ``room`` goes back into its deck for another draw: under
+    ``cupcake_source=walk_in_closet_only`` the Cupcake (the card whose food is ``cupcake``)
+    is found only in the Walk-in Closet (§7 Special Items Deck)."""
+    row = rules.rows(f"decks/{deck}.csv").get(card) or {}
+    return row.get("food") == "cupcake" and room != CUPCAKE_ROOM and \
+        rules.variant("cupcake_source") == "walk_in_closet_only"
+
+
+def refuses_cards(rules: Rules, deck: str, room: str | None) -> bool:
+    """Whether some card of ``deck`` is sent back when drawn in ``room`` (:func:`card_refused`)."""
+    return any(card_refused(rules, deck, card, room) for card in rules.rows(f"decks/{deck}.csv"))
+

@@ -35,6 +35,7 @@ from typing import Any
 
 from ...dist import Dist
 from ..loader import Span
+from ..mechanics import refuses_cards
 from ..rules import Rules
 from ._common import die, faces, food_steps, numbered_success, resolve
 
@@ -582,6 +583,11 @@ def _plan(rules: Rules, room: str, visits: int) -> _Plan:
         rolls = visits
     else:
         rolls = min(visits, 1)
+    refused = [deck for deck, _ in decks if refuses_cards(rules, deck, room)]
+    if refused:  # a card sent back for another draw (§7 Cupcake): not modelled
+        raise ValueError(f"under cupcake_source=walk_in_closet_only the {room} sends the "
+                         f"Cupcake back to the {refused[0]} deck and draws again; the "
+                         "calculator does not model that redraw")
     chance = _spawn_chance(rules, room, row) if row["die"] else Fraction(1)
     bottom = room == _CLOSET and rules.variant("closet_returns") == "bottom"
     return _Plan(decks, rolls, chance, "bottom" if bottom else None)
