@@ -1,0 +1,212 @@
+"""Weirdwood Manor: each calculator against an independent method (icepool, a closed form,
+or a seeded Monte Carlo that rolls the dice; bound 4σ)."""
+
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+
+import icepool
+import pytest
+
+from manorkit.weirdwood import (
+    Pool,
+    Time,
+    TimeRanOut,
+    advance,
+    advance_to,
+    attack_scarabs,
+    battle,
+    load_rules,
+    ogre_pool,
+    reverse,
+    room_at,
+    setup_scarabs,
+    siphon_total,
+    spawn,
+    spell_casts,
+    spends_to_cast,
+    spots_left,
+    start,
+)
+from manorkit.weirdwood.clock import at, index
+
+RULES = load_rules()
+N = 40_000
+
+
+def faces(die, rules=RULES):
+    return [f for f, c in rules.die_faces(die).items() for _ in range(c)]
+
+
+def within(p_exact, hits, n=N):
+    sd = math.sqrt(float(p_exact) * (1 - float(p_exact)) / n)
+    return abs(hits / n - float(p_exact)) <= 4 * sd + 1e-12
+
+
+def roll_side(pool, rng):
+    h, b, s = pool.hits, pool.blocks, 0
+    for die in ("balanced", "attack", "defense"):
+        for _ in range(getattr(pool, die)):
+            f = rng.choice(faces(die))
+            h, b, s = h + f[0], b + f[1], s + f[2]
+    if pool.burst_as == "hit":
+        h += s
+    elif pool.burst_as == "block":
+        b += s
+    return h, b, s
+
+
+def test_the_rules_load_with_sources_and_placeholders():
+    assert RULES.days == 12 and [t for t, _ in RULES.times_of_day] == [
+        "Morning", "Afternoon", "Evening", "Night"]
+    assert sum(RULES.die_faces("balanced").values()) == 6
+    assert "count" in RULES.rows("battle_dice.csv")["balanced/hit"]["placeholder"]
+    assert len(RULES.rows("rooms.csv")) == 36  # Room Reference: 7 inner + Throne + 14 + 14
+    assert RULES.strength("Chaos Ogre", 4) == "Calm" and RULES.strength("Chaos Ogre", 5) == "Angry"
+    assert RULES.strength("Chaos Ogre", 10) == "Enraged" and RULES.strength("Therus", 4) == "Angry"
+    assert RULES.with_variants(therus_strength="general").strength("Therus", 4) == "Calm"
+    assert [RULES.siphon(d) for d in (1, 3, 4, 7, 8, 12)] == [2, 2, 4, 4, 5, 5]
+
+
+@pytest.mark.parametrize("att,dfn", [
+    (Pool(1), Pool(balanced=2)),
+    (Pool(2, 1, 1, hits=1, blocks=1), Pool(1, 2, 1, hits=2, burst_as="hit")),
+    (Pool(1, 0, 2, blocks=2), Pool(2, 0, 1, burst_as="block")),
+])
+def test_battle_matches_icepool(att, dfn):
+    exact = battle(att, dfn)
+
+    def side(pool):
+        dice = []
+        for die in ("balanced", "attack", "defense"):
+            d = icepool.Die({icepool.Vector(f): c for f, c in RULES.die_faces(die).items()})
+            dice += [d] * getattr(pool, die)
+        total = icepool.Die([icepool.Vector((pool.hits, pool.blocks, 0))])
+        for d in dice:
+            total = total + d
+        k = {"hit": (1, 0), "block": (0, 1), None: (0, 0)}[pool.burst_as]
+        return total.map(lambda v: icepool.Vector((v[0] + k[0] * v[2], v[1] + k[1] * v[2], v[2])))
+
+    a, d = side(att), side(dfn)
+    ice = icepool.map(lambda x, y: (max(0, x[0] - y[1]), max(0, y[0] - x[1]), x[2], y[2]), a, d)
+    assert {tuple(k): v for k, v in zip(ice.outcomes(), ice.probabilities(), strict=True)} == \
+        {tuple(k): v for k, v in exact}
+
+
+def test_battle_matches_monte_carlo():
+    att, dfn = Pool(2, 1, 1, hits=1), ogre_pool(8)
+    exact = battle(att, dfn)
+    rng = random.Random(11)
+    counts = Counter()
+    for _ in range(N):
+        x, y = roll_side(att, rng), roll_side(dfn, rng)
+        counts[(max(0, x[0] - y[1]) >= 2, max(0, y[0] - x[1]) >= 1)] += 1
+    for key, hits in counts.items():
+        p = exact.p(lambda o, key=key: (o.dealt >= 2, o.taken >= 1) == key)
+        assert within(p, hits), (key, p, hits / N)
+
+
+def test_the_scarab_example_and_monte_carlo():
+    # Attacking Scarabs example: 3 Hits 2 Blocks against 1 Block, 2 Hits, 1 Burst.
+    fight = attack_scarabs(Pool(hits=3, blocks=2), 4)
+    assert fight.p(lambda o: o.taken == 0) > 0
+    pool, n = Pool(1, 1, 1, hits=1), 4
+    exact = attack_scarabs(pool, n)
+    rng = random.Random(5)
+    counts = Counter()
+    for _ in range(N):
+        x = roll_side(pool, rng)
+        rolls = [rng.choice(faces("balanced")) for _ in range(n)]
+        escaped = sum(r[2] for r in rolls)
+        blocks = sum(r[1] for r in rolls)
+        counts[min(max(0, x[0] - blocks), n - escaped)] += 1
+    for k, hits in counts.items():
+        assert within(exact.map(lambda o: o.defeated).p(k), hits)
+
+
+def test_a_battle_closed_form():
+    # One Attack die against nothing: dealt = its hits; P(dealt=2) = double-hit faces / 6.
+    d = battle(Pool(attack=1), Pool())
+    assert d.map(lambda o: o.dealt).p(2) == Fraction(RULES.die_faces("attack")[(2, 0, 0)], 6)
+
+
+def test_bad_battle_input():
+    with pytest.raises(ValueError, match="balanced is -1"):
+        battle(Pool(balanced=-1), Pool())
+    with pytest.raises(ValueError, match="burst_as"):
+        battle(Pool(burst_as="heal"), Pool())
+    with pytest.raises(ValueError, match="scarabs is 0"):
+        attack_scarabs(Pool(1), 0)
+
+
+def test_the_clock_examples():
+    assert advance(Time(1, "Morning", 2), 2) == Time(1, "Afternoon", 1)
+    assert reverse(Time(1, "Evening", 3), 3) == Time(1, "Afternoon", 3)
+    assert advance(Time(1, "Night", 3), 2) == Time(2, "Morning", 2)
+    assert reverse(Time(2, "Morning", 1), 1) == Time(1, "Night", 3)
+    assert advance_to(Time(1, "Evening", 2), "Night") == tuple(
+        Time(1, "Night", p) for p in (1, 2, 3))
+    assert advance_to(Time(1, "Night", 1), "Night") == (Time(1, "Night", 2), Time(1, "Night", 3))
+    assert advance_to(Time(1, "Evening", 3), "Evening")[0] == Time(2, "Evening", 1)
+    assert start() == Time(1, "Morning", 1) and spots_left(start()) == 143
+    with pytest.raises(TimeRanOut):
+        advance(Time(12, "Night", 2), 2)
+    with pytest.raises(ValueError, match="before Day 1"):
+        reverse(start(), 1)
+    with pytest.raises(ValueError, match="Dusk"):
+        advance(Time(1, "Dusk", 1), 1)
+
+
+def test_the_clock_against_counting():
+    rng = random.Random(3)
+    t, i = start(), 0
+    for _ in range(300):
+        step = rng.randint(-5, 8)
+        if 0 <= i + step < 144:
+            t = advance(t, step) if step >= 0 else reverse(t, -step)
+            i += step
+            assert index(t) == i and t == at(i)
+            assert t.day == i // 12 + 1
+
+
+def test_room_dice_against_rolling():
+    assert room_at("outer", 3, 1) == ("outer", 2)
+    assert room_at("inner", 4, 1) == ("inner", 2)  # between two rooms: the clockwise one
+    exact = spawn(today=3)
+    rng = random.Random(7)
+    die = RULES.room_die()
+    counts = Counter()
+    for _ in range(N):
+        ring, day = die[rng.randint(1, 6)], rng.randint(1, 12)
+        counts[room_at(ring, day, 3)] += 1
+    for room, hits in counts.items():
+        assert within(exact.p(room), hits)
+    inner = exact.given(lambda r: r[0] == "inner")
+    assert all(p == Fraction(1, 6) for _, p in inner)  # closed form: uniform
+
+
+def test_setup_scarabs_against_rerolling():
+    exact = setup_scarabs()
+    held0 = {("inner", s) for s in range(6)}
+    rng = random.Random(9)
+    die = RULES.room_die()
+    counts = Counter()
+    for _ in range(N // 4):
+        held, got = set(held0), []
+        while len(got) < 3:
+            room = room_at(die[rng.randint(1, 6)], rng.randint(1, 12), 1)
+            if room not in held:
+                held.add(room)
+                got.append(room)
+        counts[("outer", 0) in got] += 1
+    p = exact.p(lambda rooms: ("outer", 0) in rooms)
+    assert within(p, counts[True], N // 4)
+
+
+def test_siphon():
+    assert siphon_total([1, 5, 9]) == 2 + 4 + 5
+    size = 3 * RULES.setting("spell.csv", "arm_length")
+    assert spell_casts([8] * size) == 5 and spends_to_cast(1) == math.ceil(size / 2)
+    with pytest.raises(ValueError, match="day is 13"):
+        siphon_total([13])
