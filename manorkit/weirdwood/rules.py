@@ -163,8 +163,8 @@ class Rules(RulesBase):
         out = [(roll, row) for row in self.rows("d12_rooms.csv").values() if row["room"] == room
                for roll in _values(row["rolls"])]
         if not out:
-            raise ValueError(f"{room!r} rolls no d12; expected one of "
-                             f"{', '.join(sorted({r['room'] for r in self.rows('d12_rooms.csv').values()}))}")
+            known = sorted({r["room"] for r in self.rows("d12_rooms.csv").values()})
+            raise ValueError(f"{room!r} rolls no d12; expected one of {', '.join(known)}")
         return tuple(sorted(out, key=lambda x: x[0]))
 
     def _check_day(self, day: int) -> None:
