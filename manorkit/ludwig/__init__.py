@@ -1,0 +1,18 @@
+"""Blueprints of Mad King Ludwig, a peer game: catalog, Market odds, King's Favor scoring,
+turn order and final scores.
+
+Rules as data in ``data/ludwig/`` (:func:`load_rules`); calculators in :mod:`.market`,
+:mod:`.favors`, :mod:`.turn_order` and :mod:`.scoring`.
+"""
+
+from .favors import favor_scores, player_order_scores, solo_favor
+from .market import market_count, rounds_shown, shown_by_round
+from .rules import Rules, load_rules
+from .scoring import Castle, final_score, score_sheet, winner
+from .turn_order import go_last, turn_order
+
+__all__ = [
+    "Castle", "Rules", "favor_scores", "final_score", "go_last", "load_rules", "market_count",
+    "player_order_scores", "rounds_shown", "score_sheet", "shown_by_round", "solo_favor",
+    "turn_order", "winner",
+]
