@@ -9,7 +9,7 @@ is ``rules.composition()`` (a placeholder) unless one is given as ``{(type, size
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
@@ -29,8 +29,9 @@ def _matching(rules: Rules, room_type: str | None, size: int | None,
                          f"{', '.join(sorted(types))}")
     if size is not None and size not in {s for _, s in comp}:
         raise ValueError(f"size {size!r} is not in the deck")
-    ok: Callable[[str, int], bool] = lambda t, s: ((room_type is None or t == room_type)
-                                                   and (size is None or s == size))
+
+    def ok(t: str, s: int) -> bool:
+        return (room_type is None or t == room_type) and (size is None or s == size)
     return sum(n for (t, s), n in comp.items() if ok(t, s)), sum(comp.values())
 
 
