@@ -17,6 +17,7 @@ from manorkit.weirdwood import (
     advance_to,
     attack_scarabs,
     battle,
+    d12_room,
     load_rules,
     ogre_pool,
     reverse,
@@ -28,6 +29,7 @@ from manorkit.weirdwood import (
     spends_to_cast,
     spots_left,
     start,
+    wraith_drain,
 )
 from manorkit.weirdwood.clock import at, index
 
@@ -210,3 +212,33 @@ def test_siphon():
     assert spell_casts([8] * size) == 5 and spends_to_cast(1) == math.ceil(size / 2)
     with pytest.raises(ValueError, match="day is 13"):
         siphon_total([13])
+
+
+def test_d12_rooms_closed_form_and_rolling():
+    cellar = d12_room("Glittering Cellar")
+    for reward, p in cellar:
+        rolls = [r for r, row in RULES.d12_table("Glittering Cellar") if row["reward"] == reward]
+        assert p == Fraction(len(rolls), 12)
+    rng = random.Random(12)
+    table = dict(RULES.d12_table("Gambler's Den"))
+    counts = Counter(table[rng.randint(1, 12)]["reward"] for _ in range(N))
+    den = d12_room("Gambler's Den")
+    assert all(within(den.p(k), n) for k, n in counts.items())
+    with pytest.raises(ValueError, match="rolls no d12"):
+        d12_room("Witching Well")
+
+
+def test_wraith_drain_against_monte_carlo():
+    me, wraith = Pool(1, 1, hits=1), Pool(2, 0, 2, burst_as="block")
+    exact = wraith_drain(me, wraith)
+    die = [e for e, n in RULES.wraith_die().items() for _ in range(n)]
+    rng = random.Random(13)
+    counts = Counter()
+    for _ in range(N):
+        x, y = roll_side(me, rng), roll_side(wraith, rng)
+        heals = sum(rng.choice(die) == "heal" for _ in range(y[2]))
+        counts[heals + (max(0, x[0] - y[1]) == 0)] += 1
+    assert all(within(exact.p(k), n) for k, n in counts.items())
+    assert sum(p for _, p in exact) == 1
+    with pytest.raises(ValueError, match="burst_as"):
+        wraith_drain(me, Pool(2, burst_as="hit"))

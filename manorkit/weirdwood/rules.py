@@ -1,8 +1,8 @@
 """The Weirdwood Manor rules as data: :func:`load_rules` and :class:`Rules`.
 
 Files in ``data/weirdwood/`` (see its README): battle dice, room rings and the Room
-Reference, the time track, monster strength by day, Therus's siphon and spell, the room die
-and the d12 rooms. Every row has a ``source`` (a rulebook section title, or
+Reference, the time track, monster strength by day, Therus's siphon and spell, the room die,
+the d12 rooms and the Mîn Wraith die. Every row has a ``source`` (a rulebook section title, or
 ``placeholder``); a ``placeholder`` column lists the fields the text does not give.
 """
 
@@ -61,6 +61,10 @@ FILES = {
         Col("room", ref="rooms"), Col("rolls", "amount", minimum=1, maximum=12),
         Col("reward"), *(Col(c, "int", minimum=0) for c in
                          ("resources", "power_tokens", "warden_cards")), SOURCE,
+        PLACEHOLDER)),
+    "wraith_die.csv": TableSpec(key=("face",), cols=(
+        Col("face", "int", minimum=1), Col("effect", "enum", choices=(
+            "clockwise", "counter-clockwise", "inward", "outward", "heal")), SOURCE,
         PLACEHOLDER)),
 }
 
@@ -157,6 +161,13 @@ class Rules(RulesBase):
     def room_die(self) -> Mapping[int, str]:
         """The d6 room die: face → ring (placeholder)."""
         return MappingProxyType({r["face"]: r["ring"] for r in self.rows("room_die.csv").values()})
+
+    def wraith_die(self) -> Mapping[str, int]:
+        """The Mîn Wraith die: effect → faces (its faces are not listed: a placeholder)."""
+        faces: dict[str, int] = {}
+        for row in self.rows("wraith_die.csv").values():
+            faces[row["effect"]] = faces.get(row["effect"], 0) + 1
+        return MappingProxyType(faces)
 
     def d12_table(self, room: str) -> tuple[tuple[int, Mapping], ...]:
         """``(roll, row)`` for every d12 result of a d12 room (Room Reference)."""
