@@ -12,7 +12,10 @@ import pytest
 
 from manorkit.ludwig import (
     Castle,
+    bonus_cards_held,
+    decree_dealt,
     favor_scores,
+    favors_revealed,
     final_score,
     go_last,
     load_rules,
@@ -172,3 +175,25 @@ def test_final_score_examples():
     assert winner({"b": b, "a": a}) == ["a", "b"]  # tie on VPs: the larger castle
     with pytest.raises(ValueError, match="'Kitchen'"):
         final_score(Castle(completed={"Kitchen": 1}))
+
+
+def test_setup_draws_closed_form_and_shuffling():
+    favors = [f for f in RULES.rows("kings_favors.csv") if f.endswith(" Rooms")][:7]
+    exact = favors_revealed(favors)
+    for j in range(5):
+        assert exact.p(j) == Fraction(math.comb(7, j) * math.comb(28, 4 - j), math.comb(35, 4))
+    solo = favors_revealed("Player Order", solo=True)
+    assert solo.p(0) == 1  # no turn order solo: never revealed
+    rng = random.Random(8)
+    deck = list(RULES.rows("kings_favors.csv"))
+    counts = Counter(sum(f in favors for f in rng.sample(deck, 4)) for _ in range(N))
+    assert all(within(exact.p(k), n) for k, n in counts.items())
+    assert bonus_cards_held("B01", drawn=6).p(1) == Fraction(6, 37)
+    assert decree_dealt(4) == Fraction(6, 32) and decree_dealt(4, double=True) == Fraction(10, 32)
+    decrees = list(RULES.rows("royal_decrees.csv"))
+    hits = sum("D05" in rng.sample(decrees, 5) for _ in range(N))
+    assert within(decree_dealt(3), hits)
+    with pytest.raises(ValueError, match="Nope not in"):
+        favors_revealed("Nope")
+    with pytest.raises(ValueError, match="drawn is 40"):
+        bonus_cards_held("B01", drawn=40)
