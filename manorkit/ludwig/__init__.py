@@ -2,7 +2,7 @@
 turn order and final scores.
 
 Rules as data in ``data/ludwig/`` (:func:`load_rules`); calculators in :mod:`.market`,
-:mod:`.favors`, :mod:`.turn_order` and :mod:`.scoring`.
+:mod:`.setup_draws`, :mod:`.favors`, :mod:`.turn_order` and :mod:`.scoring`.
 """
 
 from .favors import favor_scores, player_order_scores, solo_favor
