@@ -112,7 +112,8 @@ def test_battle_matches_monte_carlo():
 def test_the_scarab_example_and_monte_carlo():
     # Attacking Scarabs example: 3 Hits 2 Blocks against 1 Block, 2 Hits, 1 Burst.
     fight = attack_scarabs(Pool(hits=3, blocks=2), 4)
-    assert fight.p(lambda o: o.taken == 0) > 0
+    assert fight.p((2, 1, 0, 0)) > 0  # 2 defeated, 1 skittered, no damage: as in the text
+    assert fight.p(lambda o: o.defeated + o.escaped > 4) == 0
     pool, n = Pool(1, 1, 1, hits=1), 4
     exact = attack_scarabs(pool, n)
     rng = random.Random(5)
@@ -125,6 +126,13 @@ def test_the_scarab_example_and_monte_carlo():
         counts[min(max(0, x[0] - blocks), n - escaped)] += 1
     for k, hits in counts.items():
         assert within(exact.map(lambda o: o.defeated).p(k), hits)
+
+
+def test_the_chaos_ogre_example():
+    # Day 8, Blight Threat +1 Balanced +1 Attack, torso cleared -1 Defense, a Power Card +2.
+    assert ogre_pool(8, extra_dice=(1, 1, -1), hits=2) == Pool(3, 3, 1, 2, 0, "hit")
+    with pytest.raises(ValueError, match="defense is -1"):
+        ogre_pool(8, extra_dice=(0, 0, -3))
 
 
 def test_a_battle_closed_form():

@@ -101,12 +101,16 @@ def attack_scarabs(attacker: Pool, scarabs: int, skitter: bool = True,
     return a.combine(s, fight)
 
 
-def ogre_pool(day: int, blight_dice: tuple[int, int, int] = (0, 0, 0), hits: int = 0,
+def ogre_pool(day: int, extra_dice: tuple[int, int, int] = (0, 0, 0), hits: int = 0,
               blocks: int = 0, rules: Rules | None = None) -> Pool:
-    """The Chaos Ogre's pool on ``day`` from his strength (ogre_dice.csv: only Angry is in the
-    text, the Day 8 example) plus Blight Threat dice ``(balanced, attack, defense)``."""
+    """The Chaos Ogre's pool on ``day`` (Chaos Ogre Health and Battling): his Strength
+    Tracker dice (ogre_dice.csv; only Angry is in the text, the Day 8 example) plus
+    ``extra_dice`` ``(balanced, attack, defense)`` from the Blight Threat, minus one for each
+    cleared health area (pass it negative), and his Power Cards' ``hits``/``blocks``."""
     rules = rules or load_rules()
     row = rules.rows("ogre_dice.csv")[rules.strength("Chaos Ogre", day)]
     b, a, d = (row[k] + extra for k, extra in zip(("balanced", "attack", "defense"),
-                                                   blight_dice, strict=True))
-    return Pool(b, a, d, hits, blocks, MONSTER_BURST["Chaos Ogre"])
+                                                   extra_dice, strict=True))
+    pool = Pool(b, a, d, hits, blocks, MONSTER_BURST["Chaos Ogre"])
+    _check(pool)
+    return pool
