@@ -12,6 +12,7 @@ import pytest
 
 from manorkit.ludwig import (
     Castle,
+    bonus_card_vp,
     bonus_cards_held,
     decree_dealt,
     favor_scores,
@@ -197,3 +198,17 @@ def test_setup_draws_closed_form_and_shuffling():
         favors_revealed("Nope")
     with pytest.raises(ValueError, match="drawn is 40"):
         bonus_cards_held("B01", drawn=40)
+
+
+def test_bonus_card_vp():
+    cards = {r["text"].split(".")[0]: k for k, r in RULES.rows("bonus_cards.csv").items()}
+    go_last = cards["Score 5 VPs per Go Last circle you filled in"]
+    assert bonus_card_vp(go_last, 4) == 20 and bonus_card_vp(go_last, 9) == 30  # the cap
+    swans = cards["Score 3 VPs per filled-in Swan on your score sheet"]
+    assert bonus_card_vp(swans, 8) == 24
+    never = cards["Score 25 VPs if you never expanded your lot"]
+    assert bonus_card_vp(never, 1) == 25 and bonus_card_vp(never, 0) == 0
+    with pytest.raises(ValueError, match="no X"):
+        bonus_card_vp("B01", 3)
+    with pytest.raises(ValueError, match="condition"):
+        bonus_card_vp(never, 2)

@@ -8,6 +8,7 @@ track are placeholders: the text says they are printed on the score sheet).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -86,3 +87,23 @@ def winner(castles: Mapping[str, Castle], rules: Rules | None = None) -> list[st
         return (-sum(sheet.values()), -sheet["castle size"], -sheet["king's favors"],
                 -sum(c.completed.values()), c.used_rewards)
     return sorted(castles, key=key)
+
+
+def bonus_card_vp(card: str, count: int, rules: Rules | None = None) -> int:
+    """VPs of one Bonus Card (Bonus Cards): ``count`` is what the card counts — items for a
+    "per" card, 1 or 0 for a card with a condition ("if …"). A card's cap ("cannot score more
+    than 30 VPs") is applied; a card whose VPs are a placeholder (*X*) raises ValueError."""
+    rules = rules or load_rules()
+    rows = rules.rows("bonus_cards.csv")
+    if card not in rows:
+        raise ValueError(f"no Bonus Card {card!r}; expected B01 to B{len(rows):02d}")
+    _whole("count", count)
+    row = rows[card]
+    if row["vp"] is None:
+        raise ValueError(f"{card} scores X VPs: the rulebook gives no X (a placeholder)")
+    per = " per " in row["text"].split(".")[0]
+    if not per and count > 1:
+        raise ValueError(f"{card} is a condition; count is {count}, expected 0 or 1")
+    vp = row["vp"] * count
+    cap = re.search(r"cannot score more than (\d+)", row["text"])
+    return min(vp, int(cap.group(1))) if cap else vp
