@@ -212,3 +212,18 @@ def test_bonus_card_vp():
         bonus_card_vp("B01", 3)
     with pytest.raises(ValueError, match="condition"):
         bonus_card_vp(never, 2)
+
+
+def test_a_broken_copy_names_the_file(tmp_path):
+    import shutil
+
+    from manorkit.ludwig.rules import DEFAULT_PATH
+    from manorkit.ruleset import RulesDataError
+    dest = tmp_path / "lw"
+    shutil.copytree(DEFAULT_PATH, dest)
+    path = dest / "rooms.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("Food,1,2,1", "Food,1,3,1"),
+                    encoding="utf-8")
+    with pytest.raises(RulesDataError, match="holds 97 cards") as info:
+        load_rules(dest)
+    assert info.value.file == "rooms.csv"

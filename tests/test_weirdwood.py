@@ -19,6 +19,7 @@ from manorkit.weirdwood import (
     battle,
     d12_room,
     load_rules,
+    monster_cards,
     ogre_pool,
     reverse,
     room_at,
@@ -250,3 +251,33 @@ def test_wraith_drain_against_monte_carlo():
     assert sum(p for _, p in exact) == 1
     with pytest.raises(ValueError, match="burst_as"):
         wraith_drain(me, Pool(2, burst_as="hit"))
+
+
+def test_monster_cards_against_dealing():
+    exact = monster_cards("Chaos Ogre", "Power", 5)
+    deck = [k for k, n in RULES.monster_deck("Chaos Ogre").items() for _ in range(n)]
+    assert len(deck) == 20
+    rng = random.Random(14)
+    counts = Counter(rng.sample(deck, 5).count("Power") for _ in range(N))
+    assert all(within(exact.p(k), n) for k, n in counts.items())
+    # closed form: the expected count is draws × share
+    assert exact.mean() == Fraction(5 * RULES.monster_deck("Chaos Ogre")["Power"], 20)
+    with pytest.raises(ValueError, match="turns is 21"):
+        monster_cards("Therus", "Move", 21)
+    with pytest.raises(ValueError, match="unknown monster"):
+        monster_cards("Dragon", "Move", 1)
+
+
+def test_a_broken_copy_names_the_file(tmp_path):
+    import shutil
+
+    from manorkit.ruleset import RulesDataError
+    from manorkit.weirdwood.rules import DEFAULT_PATH
+    dest = tmp_path / "ww"
+    shutil.copytree(DEFAULT_PATH, dest)
+    path = dest / "siphon.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("8,12,5", "9,12,5"),
+                    encoding="utf-8")
+    with pytest.raises(RulesDataError, match="expected Days 1-12") as info:
+        load_rules(dest)
+    assert info.value.file == "siphon.csv"

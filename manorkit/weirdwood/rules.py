@@ -2,8 +2,9 @@
 
 Files in ``data/weirdwood/`` (see its README): battle dice, room rings and the Room
 Reference, the time track, monster strength by day, Therus's siphon and spell, the room die,
-the d12 rooms and the Mîn Wraith die. Every row has a ``source`` (a rulebook section title, or
-``placeholder``); a ``placeholder`` column lists the fields the text does not give.
+the d12 rooms, the Monster Card decks and the Mîn Wraith die. Every row has a ``source`` (a
+rulebook section title, or ``placeholder``); a ``placeholder`` column lists the fields the
+text does not give.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ RINGS = ("outer", "middle", "inner")
 DICE = ("balanced", "attack", "defense")
 STATES = ("Calm", "Angry", "Enraged")
 MONSTERS = ("Chaos Ogre", "Mîn Wraith", "Therus")
+CARD_KINDS = ("Move", "Attack", "Scarab", "Power")
 SOURCE = Col("source", pattern=r"placeholder|[A-Z].*",
              expected="a rulebook section title or 'placeholder'")
 PLACEHOLDER = Col("placeholder", "fields", required=False)
@@ -62,6 +64,9 @@ FILES = {
         Col("reward"), *(Col(c, "int", minimum=0) for c in
                          ("resources", "power_tokens", "warden_cards")), SOURCE,
         PLACEHOLDER)),
+    "monster_cards.csv": TableSpec(key=("monster", "kind"), cols=(
+        Col("monster", "enum", choices=MONSTERS), Col("kind", "enum", choices=CARD_KINDS),
+        Col("cards", "int", minimum=0), SOURCE, PLACEHOLDER)),
     "wraith_die.csv": TableSpec(key=("face",), cols=(
         Col("face", "int", minimum=1), Col("effect", "enum", choices=(
             "clockwise", "counter-clockwise", "inward", "outward", "heal")), SOURCE,
@@ -86,6 +91,18 @@ def _days_covered(tables) -> None:
                                  field="first_day")
 
 
+def _monster_decks(tables) -> None:
+    """Each Fae Monster has 20 Monster Cards (Resolving Monster Cards)."""
+    table = tables["monster_cards.csv"]
+    for monster in MONSTERS:
+        rows = [(k, r) for k, r in table.rows.items() if r["monster"] == monster]
+        total = sum(r["cards"] for _, r in rows)
+        if total != 20:
+            key = rows[0][0] if rows else None
+            raise RulesDataError(table.file, f"gives {monster} {total} cards; expected 20",
+                                 line=table.lines.get(key), row=key, field="cards")
+
+
 def _d12_covered(tables) -> None:
     """Each d12 room's rows cover 1-12 once."""
     table = tables["d12_rooms.csv"]
@@ -104,7 +121,7 @@ def _values(amount) -> tuple[int, ...]:
     return (amount,) if isinstance(amount, int) else amount.values
 
 
-SCHEMA = Schema(files=FILES, source=SOURCE, checks=(_days_covered, _d12_covered),
+SCHEMA = Schema(files=FILES, source=SOURCE, checks=(_days_covered, _d12_covered, _monster_decks),
                 required_variants=("balanced_die", "therus_strength"))
 
 
@@ -161,6 +178,13 @@ class Rules(RulesBase):
     def room_die(self) -> Mapping[int, str]:
         """The d6 room die: face → ring (placeholder)."""
         return MappingProxyType({r["face"]: r["ring"] for r in self.rows("room_die.csv").values()})
+
+    def monster_deck(self, monster: str) -> Mapping[str, int]:
+        """A Fae Monster's 20 cards by kind (the split is a placeholder)."""
+        if monster not in MONSTERS:
+            raise ValueError(f"unknown monster {monster!r}; expected one of {', '.join(MONSTERS)}")
+        return MappingProxyType({r["kind"]: r["cards"] for r in self.rows("monster_cards.csv")
+                                 .values() if r["monster"] == monster})
 
     def wraith_die(self) -> Mapping[str, int]:
         """The Mîn Wraith die: effect → faces (its faces are not listed: a placeholder)."""
