@@ -10,6 +10,8 @@ A room is ``(ring, slot)``, slots counted clockwise from the top from 0.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from functools import lru_cache
 
 from ..dist import Dist
@@ -25,8 +27,7 @@ def room_at(ring: str, rolled_day: int, today: int, rules: Rules | None = None
             raise ValueError(f"{name} is {value!r}; expected 1 to {rules.days}")
     n = rules.positions(ring)
     p = (rolled_day - today) % rules.days
-    step = rules.days / n
-    slot = int(-(-p // step)) % n  # a position between two rooms goes clockwise
+    slot = math.ceil(Fraction(p * n, rules.days)) % n  # between two rooms: the clockwise one
     return ring, slot
 
 
