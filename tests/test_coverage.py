@@ -23,3 +23,11 @@ def test_status_follows_the_registries(monkeypatch):
     assert "golden/logs/core_pantry_and_den.txt" in df.loc["Pantry", "tests"]
     monkeypatch.delitem(hooks.DRAFT, "Pantry")
     assert coverage().set_index("name").loc["Pantry", "status"] == "missing"
+
+
+def test_nothing_of_the_base_game_is_missing():
+    df = coverage()
+    missing = df[df.status == "missing"][["kind", "name", "reason"]]
+    assert missing.empty, missing.to_string()
+    reasons = df[df.status.isin(["placeholder", "campaign", "expansion"])].reason
+    assert (reasons.str.len() > 10).all(), "every non-implemented row says why"
