@@ -16,7 +16,9 @@ from manorkit.nightmare_house import (
     haunting,
     haunting_group,
     healing,
+    house_draw,
     house_wins,
+    hunter_draw,
     lights_off,
     lights_on,
     load_rules,
@@ -26,6 +28,7 @@ from manorkit.nightmare_house import (
     search,
     warding,
 )
+from manorkit.nightmare_house.contests import power_total
 from manorkit.nightmare_house.rules import DEFAULT_PATH
 
 RULES = load_rules()
@@ -243,3 +246,18 @@ def icepool_dist(die):
     from manorkit.dist import Dist
 
     return Dist({o: Fraction(die.probability(o)) for o in die.outcomes()})
+
+
+def test_power_phase_draws_and_their_values():
+    assert house_draw(RULES, axes=12, hunters=3, energizing=2, hour="3 AM") == 15
+    assert house_draw(RULES, axes=12, hunters=3, energizing=2, hour="1 AM") == 14
+    assert house_draw(RULES, axes=0, hunters=1, energizing=4) == 0
+    assert hunter_draw(RULES, "Kate", space="Crypt") == 7 and hunter_draw(RULES, "Holt") == 4
+    assert hunter_draw(RULES, "Holt", lost=True) == 0
+    total = power_total(RULES, 3)
+    assert total == icepool_dist(icepool.d3.pool(3).sum())  # placeholder cup: 1, 2, 3
+    rng = random.Random(12)
+    hits = sum(marker(rng) + marker(rng) + marker(rng) >= 7 for _ in range(N))
+    assert close(hits, total.at_least(7))
+    with pytest.raises(ValueError, match="hunters"):
+        house_draw(RULES, axes=3, hunters=0)

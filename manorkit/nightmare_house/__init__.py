@@ -9,7 +9,9 @@ from .contests import (
     haunting,
     haunting_group,
     healing,
+    house_draw,
     house_wins,
+    hunter_draw,
     lights_off,
     lights_on,
     lost_landing,
@@ -22,6 +24,6 @@ from .rules import Rules, load_rules
 
 __all__ = [
     "Rules", "RulesDataError", "astral_entry", "haunting", "haunting_group", "healing",
-    "house_wins", "lights_off", "lights_on", "load_rules", "lost_landing", "panic",
-    "possession_attack", "search", "warding",
+    "house_draw", "house_wins", "hunter_draw", "lights_off", "lights_on", "load_rules",
+    "lost_landing", "panic", "possession_attack", "search", "warding",
 ]

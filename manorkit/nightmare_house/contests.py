@@ -59,6 +59,26 @@ def power_total(rules: Rules, power: int | Sequence[int]) -> Dist:
     return Dist.constant(sum(values))
 
 
+def house_draw(rules: Rules, *, axes: int, hunters: int, energizing: int = 0,
+               hour: str = "6 PM") -> int:
+    """Power Markers the House draws in the Power Phase (Part 4 A Steps 1-3): Controlled
+    Axes + Hunters in the game - markers energizing Mobile Haunts, + 2 at 3-4 AM, + 1 at
+    Midnight-2 AM (none below 0). Their values: :func:`power_total`."""
+    _axes(rules, axes)
+    if hunters < 1 or energizing < 0:
+        raise ValueError(f"need 1 or more hunters and 0 or more energizing markers; got "
+                         f"{hunters}, {energizing}")
+    return max(axes + hunters - energizing, 0) + _hour(rules, hour)["house_draw_bonus"]
+
+
+def hunter_draw(rules: Rules, character: str, *, space: str | None = None,
+                lost: bool = False) -> int:
+    """Power Markers a Hunter draws (Part 4 A Step 4): his Psychic Strength, + 1 in the
+    Crypt, Cellar, Graveyard or Tower; none while Lost."""
+    row = rules.character(character)
+    return 0 if lost else row["psychic"] + (space in FOCUS_SPACES)
+
+
 def tool_modifier(rules: Rules, tools: Sequence[str], kind: str) -> int:
     """The Tools' modifier against a ``physical`` or ``psychic`` Haunt (Part 6 Step 2): all
     of them added, or the best one under ``tool_modifiers=best``; at most ``max_tools``."""
