@@ -23,9 +23,11 @@ from manorkit.mystery_mansion import (
     first_turn,
     key_matches,
     load_rules,
+    random_card,
     real_treasure,
     room_draw,
     rooms_added,
+    search_card,
     turn_of_entry,
 )
 from manorkit.mystery_mansion.rules import DEFAULT_PATH
@@ -203,3 +205,16 @@ def test_real_treasure_agrees_with_shuffling_the_tokens():
     assert dist.p(2) == Fraction(5, 7) * real_treasure(RULES, 0, 1)
     with pytest.raises(ValueError, match="opened 3 real"):
         real_treasure(RULES, 3)
+
+
+def test_search_draws_and_steals_agree_with_drawing():
+    hands = {"Object Search": 4, "Lose One Action of Your Turn": 1}
+    nxt = search_card(RULES, hands)
+    assert nxt.p("Object Search") == Fraction(58, 67)
+    stolen = random_card({"Key": 1, "Cobweb": 0, "Secret Passage": 2})
+    rng = random.Random(8)
+    hits = sum(rng.choice(["Key", "Secret Passage", "Secret Passage"]) == "Key"
+               for _ in range(N))
+    assert close(hits, stolen.p("Key")) and stolen.p("Key") == Fraction(1, 3)
+    with pytest.raises(ValueError, match="at least one card"):
+        random_card({"Key": 0})

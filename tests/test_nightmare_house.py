@@ -24,6 +24,7 @@ from manorkit.nightmare_house import (
     load_rules,
     lost_landing,
     panic,
+    possessed_total,
     possession_attack,
     search,
     warding,
@@ -261,3 +262,15 @@ def test_power_phase_draws_and_their_values():
     assert close(hits, total.at_least(7))
     with pytest.raises(ValueError, match="hunters"):
         house_draw(RULES, axes=3, hunters=0)
+
+
+def test_a_possessed_hunter_attacks_as_a_physical_haunt():
+    attacker = possessed_total(RULES, "Holt", tools=("Pistol",), hour="4 AM")
+    r = haunting(RULES, attacker, "Chase", tools=("Dagger",))
+    rng = random.Random(13)
+    hits = sum(d6(rng) + 6 + 3 + 2 > d6(rng) + 5 + 2 for _ in range(N))
+    assert close(hits, r.p_house) and r.markers_lost.p(2) == r.p_house
+    body = possessed_total(RULES, "Holt", soul=False)
+    assert body == icepool_dist(icepool.d6 + 6)
+    with pytest.raises(ValueError, match="Lost body"):
+        possessed_total(RULES, "Holt", tools=("Pistol",), soul=False)

@@ -11,7 +11,9 @@ from .cards import (
     clue_draws,
     clue_play,
     key_matches,
+    random_card,
     real_treasure,
+    search_card,
 )
 from .moves import (
     actions_to_enter,
@@ -27,6 +29,6 @@ from .rules import Rules, load_rules
 __all__ = [
     "Rules", "RulesDataError", "actions_to_enter", "allowed_levels", "chest_cards",
     "chests_to_real", "clue_card", "clue_draws", "clue_play", "door_die", "first_turn",
-    "key_matches", "load_rules", "real_treasure", "room_draw", "rooms_added",
-    "turn_of_entry",
+    "key_matches", "load_rules", "random_card", "real_treasure", "room_draw", "rooms_added",
+    "search_card", "turn_of_entry",
 ]

@@ -46,6 +46,20 @@ def clue_draws(rules: Rules, searches: int = 1) -> Dist:
     return hypergeometric(sum(deck.values()), good, searches)
 
 
+def search_card(rules: Rules, removed: Mapping[str, int] | None = None) -> Dist:
+    """The next Search card, from the deck less ``removed`` cards (those in hands; the
+    discards are reshuffled when the pile runs out, How Many Search Cards Can You Own?)."""
+    return Dist.from_counts({c: n for c, n in _deck(rules, "search", removed).items() if n})
+
+
+def random_card(hand: Mapping[str, int]) -> Dist:
+    """A card taken at random from a hand, card → copies (Steal a Search Card from Any
+    Player; Steal a Clue Card from Every Player, once per opponent)."""
+    if any(n < 0 for n in hand.values()) or not sum(hand.values()):
+        raise ValueError(f"a hand needs at least one card and no negative counts, got {hand}")
+    return Dist.from_counts({c: n for c, n in hand.items() if n})
+
+
 def clue_card(rules: Rules, removed: Mapping[str, int] | None = None) -> Dist:
     """The next Clue card, from the deck less ``removed`` cards (Treasure Chest cards set
     aside, Key cards kept in hands): card name → probability."""

@@ -16,6 +16,7 @@ from .contests import (
     lights_on,
     lost_landing,
     panic,
+    possessed_total,
     possession_attack,
     search,
     warding,
@@ -25,5 +26,5 @@ from .rules import Rules, load_rules
 __all__ = [
     "Rules", "RulesDataError", "astral_entry", "haunting", "haunting_group", "healing",
     "house_draw", "house_wins", "hunter_draw", "lights_off", "lights_on", "load_rules",
-    "lost_landing", "panic", "possession_attack", "search", "warding",
+    "lost_landing", "panic", "possessed_total", "possession_attack", "search", "warding",
 ]

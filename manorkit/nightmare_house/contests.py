@@ -110,6 +110,21 @@ def house_total(rules: Rules, haunt: str, *, power: int | Sequence[int] = 1,
     return D6 + power_total(rules, power) + bonus
 
 
+def possessed_total(rules: Rules, character: str, *, tools: Sequence[str] = (),
+                    soul: bool = True, hour: str = "6 PM") -> Dist:
+    """A Possessed Character attacking as a Physical Haunt (Part 6), not Energized: Haunt
+    Strength his Physical Strength, + his Tools' Physical Strength if his Soul is Possessed
+    (``soul=False``: the House holds a Lost Character's body, no Tools), + 1 die and the
+    hour's bonus as the House."""
+    strength = rules.character(character)["physical"]
+    if soul:
+        strength += sum(rules.tool(t)["physical"] for t in tools)
+    elif tools:
+        raise ValueError("a possessed Lost body attacks with its Physical Strength alone")
+    tool_modifier(rules, tools, "physical")
+    return D6 + strength + _hour(rules, hour)["haunt_bonus"]
+
+
 def hunter_total(rules: Rules, character: str, kind: str, *, tools: Sequence[str] = (),
                  companions: int = 0, hour: str = "6 PM", vulnerable: bool = False) -> Dist:
     """A Hunter's Haunting total (Part 6 Step 2): 1 die + Tool modifiers + his strength of the
@@ -124,13 +139,18 @@ def hunter_total(rules: Rules, character: str, kind: str, *, tools: Sequence[str
     return D6 + bonus
 
 
-def haunting(rules: Rules, haunt: str, character: str, *, power: int | Sequence[int] = 1,
-             hour: str = "6 PM", space: str | None = None, tools: Sequence[str] = (),
-             companions: int = 0, vulnerable: bool = False) -> Haunting:
+def haunting(rules: Rules, haunt: str | Dist, character: str, *,
+             power: int | Sequence[int] = 1, hour: str = "6 PM", space: str | None = None,
+             tools: Sequence[str] = (), companions: int = 0,
+             vulnerable: bool = False) -> Haunting:
     """One Hunter haunted by ``haunt`` (Part 6 Steps 1-3); the Hunter wins ties. A losing
-    Hunter gives the House 1 Power Marker for a Psychic Haunt, 2 for a Physical one."""
-    kind = rules.haunt(haunt)["kind"]
-    house = house_total(rules, haunt, power=power, hour=hour, space=space)
+    Hunter gives the House 1 Power Marker for a Psychic Haunt, 2 for a Physical one.
+    ``haunt`` may be a :func:`possessed_total` (a Physical attacker; ``power`` unused)."""
+    if isinstance(haunt, Dist):
+        kind, house = "physical", haunt
+    else:
+        kind = rules.haunt(haunt)["kind"]
+        house = house_total(rules, haunt, power=power, hour=hour, space=space)
     hunter = hunter_total(rules, character, kind, tools=tools, companions=companions,
                           hour=hour, vulnerable=vulnerable)
     margin = house.combine(hunter, lambda h, t: h - t)
