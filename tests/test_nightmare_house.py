@@ -85,6 +85,11 @@ def test_a_designers_copy_loads_and_a_bad_cell_is_named(tmp_path):
     assert (info.value.file, info.value.row, info.value.field) == ("haunts.csv", "Bats",
                                                                    "strength")
     assert info.value.line == 10
+    path.write_text(path.read_text().replace("Bats,x,physical,mobile", "Bats,5,physical,immobile"),
+                    encoding="utf-8")
+    with pytest.raises(RulesDataError, match="every Physical Haunt is mobile") as info:
+        load_rules(copy)
+    assert (info.value.row, info.value.field) == ("Bats", "mobility")
 
 
 # -- Haunting -----------------------------------------------------------------------------

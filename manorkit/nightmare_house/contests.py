@@ -113,15 +113,12 @@ def house_total(rules: Rules, haunt: str, *, power: int | Sequence[int] = 1,
 def possessed_total(rules: Rules, character: str, *, tools: Sequence[str] = (),
                     soul: bool = True, hour: str = "6 PM") -> Dist:
     """A Possessed Character attacking as a Physical Haunt (Part 6), not Energized: Haunt
-    Strength his Physical Strength, + his Tools' Physical Strength if his Soul is Possessed
-    (``soul=False``: the House holds a Lost Character's body, no Tools), + 1 die and the
-    hour's bonus as the House."""
-    strength = rules.character(character)["physical"]
-    if soul:
-        strength += sum(rules.tool(t)["physical"] for t in tools)
-    elif tools:
+    Strength his Physical Strength, + his Tools' Physical Strength (as :func:`tool_modifier`)
+    if his Soul is Possessed (``soul=False``: the House holds a Lost Character's body, no
+    Tools), + 1 die and the hour's bonus as the House."""
+    if tools and not soul:
         raise ValueError("a possessed Lost body attacks with its Physical Strength alone")
-    tool_modifier(rules, tools, "physical")
+    strength = rules.character(character)["physical"] + tool_modifier(rules, tools, "physical")
     return D6 + strength + _hour(rules, hour)["haunt_bonus"]
 
 

@@ -60,7 +60,19 @@ FILES = {
 
 def check_counts(tables: Tables) -> None:
     """Some Power Marker has a count above 0; the lost table's dice are 1-6 and its Circles
-    are Room Control Circles."""
+    are Room Control Circles; every Physical Haunt is Mobile (Part 2 B) and there are
+    Immobile Haunts for the Crypt, Graveyard, Cellar and Tower (Part 3 Step 9)."""
+    haunts = tables["haunts.csv"]
+    for key, row in haunts.rows.items():
+        if row["kind"] == "physical" and row["mobility"] != "mobile":
+            raise RulesDataError(haunts.file, f"is {row['mobility']!r}; every Physical Haunt "
+                                 "is mobile (Part 2: B. The Rules)", line=haunts.lines[key],
+                                 row=key, field="mobility")
+    immobile = sum(r["mobility"] == "immobile" for r in haunts.rows.values())
+    if immobile < 4:
+        raise RulesDataError(haunts.file, f"has {immobile} Immobile Haunts; expected at least "
+                             "4, one each for the Crypt, Graveyard, Cellar and Tower",
+                             field="mobility")
     power = tables["power_markers.csv"]
     if not any(r["count"] for r in power.rows.values()):
         raise RulesDataError(power.file, "has no marker with a count above 0; expected at least "
