@@ -142,6 +142,8 @@ def test_the_room_choice_rule():
         counts[room] = counts.get(room, 0) + 1
     assert set(counts) == set(dist.outcomes)
     assert all(close(counts[o], q, N // 4) for o, q in dist)
+    with pytest.raises(ValueError, match="never an unused room"):
+        room_draw(RULES, "first", "first", ("Foyer", "Kitchen"))
     with pytest.raises(ValueError, match="cannot choose"):
         room_draw(hidden, "basement", "first")
 

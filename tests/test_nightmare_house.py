@@ -171,6 +171,8 @@ def test_bad_haunting_inputs():
         haunting(RULES, "Bats", "Kate", companions=-1)
     with pytest.raises(ValueError, match="power"):
         haunting(RULES, "Bats", "Kate", power=-2)
+    with pytest.raises(ValueError, match="optional 'tools'"):
+        haunting_group(RULES, "Bats", [dict(character="Kate", companions=2)])
 
 
 # -- the other rolls ----------------------------------------------------------------------

@@ -94,6 +94,8 @@ def room_draw(rules: Rules, level: str, choose: str | None = None,
         else tuple(unused)
     for name in pool:
         rules.level_of(name)
+    if rules.start in pool:
+        raise ValueError(f"the {rules.start} is face up from the start, never an unused room")
     if rules.variant("facedown_levels") == "hidden":
         if choose is not None:
             raise ValueError("facedown_levels=hidden: the player cannot choose a level")

@@ -170,8 +170,9 @@ def haunting_group(rules: Rules, haunt: str, hunters: Sequence[dict], *,
     totals = []
     for spec in hunters:
         spec = dict(spec)
-        if "character" not in spec:
-            raise ValueError(f"each hunter needs a 'character', got {spec!r}")
+        if "character" not in spec or not set(spec) <= {"character", "tools", "vulnerable"}:
+            raise ValueError(f"each hunter is a 'character' with optional 'tools' and "
+                             f"'vulnerable', got {spec!r}")
         totals.append(hunter_total(rules, spec.pop("character"), kind, hour=hour,
                                    companions=len(hunters) - 1, **spec))
     parts = []

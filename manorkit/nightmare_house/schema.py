@@ -40,7 +40,7 @@ FILES = {
         Col("tool"), _int("markers", 1), _int("physical", None), _int("psychic", None),
         Col("effect", required=False), SOURCE, _PH), rows=("Bible",)),
     "clock.csv": TableSpec(key=("hour",), cols=(
-        Col("hour", "enum", choices=HOURS), _int("order", 1, ), _int("haunt_bonus"),
+        Col("hour", "enum", choices=HOURS), _int("order", 1), _int("haunt_bonus"),
         _int("hunter_bonus"), _int("house_draw_bonus"), Col("lights_off", "enum", choices=YES_NO),
         Col("healing", "enum", choices=YES_NO), SOURCE), rows=HOURS),
     "phases.csv": TableSpec(key=("phase",), cols=(
