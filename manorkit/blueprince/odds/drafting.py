@@ -17,14 +17,17 @@ Redraw budgets, costs and placement: :mod:`.drafting_redraws`.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ...dist import Dist
 from ..mechanics import tile_weight
@@ -119,6 +122,13 @@ def _day_one(rules: Rules) -> Bag:
     return bag_items(rules.bag(day=1), rules)
 
 
+@lru_cache(maxsize=256)
+def _day_one_without(rules: Rules, room: str) -> Bag:
+    """The Day-1 bag less one copy of ``room`` (the room drafted from, on the board)."""
+    items = tuple((n, c - (n == room)) for n, c in _day_one(rules))
+    return tuple((n, c) for n, c in items if c)
+
+
 def targets(target: str | Iterable[str], *, rules: Rules | None = None) -> tuple[str, ...]:
     """The tile names a target means: a room name, a selector ``colour:red``,
     ``category:studio``, ``tag:dead_end`` or ``shape:T``, or a list of these (their union)."""
@@ -154,13 +164,24 @@ def _targets(rules: Rules, target: str | tuple) -> tuple[str, ...]:
     return found
 
 
+def _is_series(value) -> bool:
+    """Whether ``value`` is a pandas Series (without importing pandas when nobody has)."""
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(value, pandas.Series)
+
+
 def bag_items(bag: pd.Series | Mapping[str, int] | Iterable[str] | None,
-              rules: Rules) -> Bag:
+              rules: Rules, room: str | None = None) -> Bag:
     """A bag as sorted (tile, copies) pairs: a Series/mapping tile → copies, or a list of
-    tiles (one copy each); default the Day-1 Active Bag ``rules.bag(day=1)`` (§3 step 4)."""
+    tiles (one copy each); default the Day-1 Active Bag ``rules.bag(day=1)`` (§3 step 4).
+
+    ``room``: the room drafted from. It is on the board, so the default bag lacks its tile
+    (drafting from the Library draws from the bag without the Library). A bag you pass is
+    taken as it is (``bag_after(placed=[room])`` removes the room).
+    """
     if bag is None:
-        return _day_one(rules)
-    if isinstance(bag, pd.Series | Mapping):
+        return _day_one(rules) if room is None else _day_one_without(rules, room)
+    if isinstance(bag, Mapping) or _is_series(bag):
         pairs = list(bag.items())
     else:
         pairs = [(n, 1) for n in bag]
@@ -226,7 +247,7 @@ def draft(target: str | Iterable[str], bag=None, draw: int | str = DRAW, redraws
     """
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     return _draft(rules, targets(target, rules=rules), items, plan, whole(redraws, "redraws"),
                   whole(at_least, "at_least", 1), bag_weights(items, greenhouse, rules))
 
@@ -253,7 +274,7 @@ def draft_count(target: str | Iterable[str], bag=None, draw: int | str = DRAW, *
     / C(N, n), plus 1 when the sleeve Tunnel (§9) is a target; weighted bags drawn exactly."""
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     return _count(rules, targets(target, rules=rules), items, plan,
                   bag_weights(items, greenhouse, rules))
 
@@ -284,7 +305,7 @@ def draft_hand(bag=None, draw: int | str = DRAW, *, solarium: bool = False,
     with 3 tiles has 41,664 (about half a second, then cached)."""
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     n = min(plan.first, sum(c for _, c in items))
     if math.comb(sum(c for _, c in items), n) > HAND_LIMIT:
         raise ValueError(f"more than {HAND_LIMIT:,} possible hands; use draft_count for the "
@@ -319,6 +340,8 @@ def bag_after(placed: Iterable[str] = (), added: Iterable[str] = (), *, bag=None
     same run only under ``found_floorplan_timing=same_run`` (else they join next run's
     setup: ``rules.bag(unlocked=...)``). ``bag`` defaults to ``rules.bag(day=1)``.
     """
+    import pandas as pd
+
     rules = resolve(rules)
     counts = dict(bag_items(bag, rules))
     for name in ([added] if isinstance(added, str) else added):

@@ -104,7 +104,7 @@ def draft_with(target: str | Iterable[str], bag=None, draw: int | str = DRAW, *,
     """
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     for value, name in ((gems, "gems"), (ivory, "ivory"), (steps, "steps")):
         whole(value, name)
     if whole(at_least, "at_least", 1) > 1 and affordable:
@@ -202,7 +202,7 @@ def choices(bag=None, draw: int | str = DRAW, *, gems: int = 0, cell: Cell | Non
 def _one_hand(rules: Rules, bag, draw, prefer, gems, cell, door, exit, solarium, sleeve,
               terrace, greenhouse, hovel, steps) -> Dist:
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     return _options(rules, items, plan, bag_weights(items, greenhouse, rules), prefer,
                     whole(gems, "gems"), _move(cell, door, exit), whole(steps, "steps"),
                     bool(terrace), bool(hovel))

@@ -16,8 +16,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import prod
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ...dist import Dist, sum_of
 from ..placement import RANKS
@@ -293,6 +295,8 @@ def _vestibule(rules: Rules, rank: int, entry: str) -> Dist:
 def lock_table(rules: Rules | None = None) -> pd.DataFrame:
     """Each rank's lock die and its chance of LOCKED, exact (``p``) and as a float
     (``probability``); ``die`` is "none" where the rank never rolls (§6 The Lock Dice)."""
+    import pandas as pd
+
     rules = resolve(rules)
     rows = []
     for rank in RANKS:
