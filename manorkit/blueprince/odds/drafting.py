@@ -114,12 +114,12 @@ def tile_names(rules: Rules) -> frozenset[str]:
 
 @lru_cache(maxsize=16)
 def _sleeve_size(rules: Rules) -> int:
-    return int(rules.deck("tunnel_sleeve").get("Tunnel", 0))
+    return int(rules.deck_counts("tunnel_sleeve").get("Tunnel", 0))
 
 
 @lru_cache(maxsize=16)
 def _day_one(rules: Rules) -> Bag:
-    return bag_items(rules.bag(day=1), rules)
+    return bag_items(rules.bag_counts(day=1), rules)
 
 
 @lru_cache(maxsize=256)
@@ -142,8 +142,8 @@ def _targets(rules: Rules, target: str | tuple) -> tuple[str, ...]:
         if not target:
             raise ValueError("target is an empty list")
         return tuple(sorted({n for t in target for n in _targets(rules, t)}))
-    rooms = rules.rooms
-    if target in rooms.index:
+    rooms = rules.rows("rooms.csv")  # read-only rows: no DataFrame to build
+    if target in rooms:
         return (target,)
     kind, sep, value = target.partition(":")
     if not sep or kind not in SELECTORS:
@@ -154,11 +154,11 @@ def _targets(rules: Rules, target: str | tuple) -> tuple[str, ...]:
         raise ValueError(f"{kind} must be one of {', '.join(allowed[kind])}, got {value!r}")
     test = {
         "colour": lambda n: value in colours(n, rules=rules),
-        "category": lambda n: rooms.at[n, "category"] == value,
-        "tag": lambda n: value in (rooms.at[n, "tags"] or ()),
-        "shape": lambda n: rooms.at[n, "shape"] == value,
+        "category": lambda n: rooms[n]["category"] == value,
+        "tag": lambda n: value in (rooms[n]["tags"] or ()),
+        "shape": lambda n: rooms[n]["shape"] == value,
     }[kind]
-    found = tuple(n for n in rooms.index if test(n))
+    found = tuple(n for n in rooms if test(n))
     if not found:
         raise ValueError(f"no tile has {target!r}")
     return found

@@ -182,7 +182,7 @@ def best_option(bag=None, draw: int | str = DRAW, *, prefer: Iterable[str] = (),
     rules = resolve(rules)
     prefer = (prefer,) if isinstance(prefer, str) else tuple(prefer)
     for name in prefer:
-        if name not in rules.rooms.index:
+        if name not in rules.rows("rooms.csv"):
             raise ValueError(f"prefer names {name!r}, which is not a tile of rooms.csv")
     return _one_hand(rules, bag, draw, prefer, gems, cell, door, exit, solarium, sleeve,
                      terrace, greenhouse, hovel, steps).map(lambda o: o[:2])
