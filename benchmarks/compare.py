@@ -36,7 +36,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import icepool
-
 from _timing import cell, clear_all, measure, median
 
 from manorkit.blueprince import load_rules
@@ -169,7 +168,7 @@ def ice_observatory(rows) -> dict:
 def closed_observatory() -> dict:
     """Three d6 rolls, convolved by hand over integer counts."""
     faces = {}
-    for face, row in OBS.items():
+    for row in OBS.values():
         amounts = tuple(row[f] or 0 for f in OBS_AMOUNTS)
         faces[amounts + (int(not any(amounts)),)] = faces.get(
             amounts + (int(not any(amounts)),), 0) + 1

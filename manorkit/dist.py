@@ -52,7 +52,7 @@ class Dist:
 
     _items: tuple[tuple[Hashable, Fraction], ...]
     _pmf: dict[Hashable, Fraction]
-    _hash: int
+    _hash: int | None
     _cumulative: list[float] | None
 
     def __init__(self, weights: Mapping[Hashable, Any]) -> None:
@@ -74,10 +74,17 @@ class Dist:
         total = sum(weights.values())
         if total <= 0:
             raise ValueError("total weight must be positive")
-        pmf = {outcome: Fraction(w, total) for outcome, w in weights.items() if w}
+        shared: dict[int, Fraction] = {}  # one Fraction per distinct weight (many repeat)
+        pmf = {}
+        for outcome, w in weights.items():
+            if w:
+                p = shared.get(w)
+                if p is None:
+                    p = shared[w] = Fraction(w, total)
+                pmf[outcome] = p
         object.__setattr__(self, "_pmf", pmf)
         object.__setattr__(self, "_items", _sorted_items(pmf))
-        object.__setattr__(self, "_hash", hash(frozenset(pmf.items())))
+        object.__setattr__(self, "_hash", None)  # computed when first asked for
         object.__setattr__(self, "_cumulative", None)
 
     @classmethod
@@ -113,9 +120,13 @@ class Dist:
 
         Raises ValueError unless every count is a non-negative integer and some count is positive.
         """
-        if not all(isinstance(c, numbers.Integral) for c in counts.values()):
+        if not all(type(c) is int or isinstance(c, numbers.Integral) for c in counts.values()):
             raise ValueError(f"counts must be integers: {dict(counts)!r}")
-        return cls(counts)
+        weights = {outcome: int(c) for outcome, c in counts.items()}
+        negative = [outcome for outcome, w in weights.items() if w < 0]
+        if negative:
+            raise ValueError(f"negative weight for outcome(s) {negative!r}")
+        return cls._from_weights(weights)
 
     @classmethod
     def bernoulli(cls, p: Any) -> Dist:
@@ -165,6 +176,8 @@ class Dist:
         return self._pmf == other._pmf
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(frozenset(self._pmf.items())))
         return self._hash
 
     def __setattr__(self, name: str, value: object) -> None:

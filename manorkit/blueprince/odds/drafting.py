@@ -313,14 +313,42 @@ def draft_hand(bag=None, draw: int | str = DRAW, *, solarium: bool = False,
     return _hand(rules, items, plan, bag_weights(items, greenhouse, rules))
 
 
+def _multiset_hands(items: Bag, n: int, lead: tuple[str, ...]) -> dict[tuple[str, ...], int]:
+    """Each hand of ``n`` tiles from ``items`` with its number of physical tile sets,
+    the product of C(copies, taken) (the same weights as drawing named copies)."""
+    out: dict[tuple[str, ...], int] = {}
+    left = [0] * (len(items) + 1)  # copies from item i on
+    for i in range(len(items) - 1, -1, -1):
+        left[i] = left[i + 1] + items[i][1]
+
+    def walk(i: int, need: int, hand: tuple[str, ...], ways: int) -> None:
+        if need == 0:
+            key = tuple(sorted(hand + lead)) if lead else hand
+            out[key] = out.get(key, 0) + ways
+            return
+        if i == len(items) or left[i] < need:
+            return
+        name, copies = items[i]
+        for k in range(min(copies, need), -1, -1):
+            walk(i + 1, need - k, hand + (name,) * k, ways * math.comb(copies, k))
+
+    walk(0, n, (), 1)
+    return out
+
+
 @lru_cache(maxsize=64)
 def _hand(rules: Rules, items: Bag, plan: DrawPlan, weights: tuple[int, ...] | None) -> Dist:
     n = min(plan.first, sum(c for _, c in items))
     lead = ("Tunnel",) if plan.sleeve else ()
     if weights is None:  # every set of n physical tiles is equally likely
-        tiles = [name for name, c in items for _ in range(c)]
-        return Dist.from_counts(Counter(tuple(sorted(h + lead))
-                                        for h in combinations(tiles, n)))
+        if all(c == 1 for _, c in items):  # items are sorted, so each hand comes out sorted
+            names = [name for name, _ in items]
+            if lead:
+                counts = Counter(tuple(sorted(h + lead)) for h in combinations(names, n))
+            else:
+                counts = dict.fromkeys(combinations(names, n), 1)
+            return Dist._from_weights(counts)
+        return Dist._from_weights(_multiset_hands(items, n, lead))
     names = [name for name, _ in items]
     out = {}
     for comp, p in hands(tuple(c for _, c in items), n, weights):
