@@ -146,11 +146,18 @@ class Dist:
         weighted = [(_fraction(w), dist) for w, dist in components]
         if any(w < 0 for w, _ in weighted):
             raise ValueError("mixture weights must be non-negative")
-        pmf: dict[Hashable, Fraction] = {}
+        # Integer weights over one common denominator; Fractions only in the result.
+        terms = []
         for w, dist in weighted:
-            for outcome, p in dist._items:
-                pmf[outcome] = pmf.get(outcome, _ZERO) + w * p
-        return cls(pmf)
+            weights = dist._weights()
+            terms.append((w.numerator, w.denominator * sum(weights.values()), weights))
+        denominator = math.lcm(*(den for _, den, _ in terms))
+        out: dict[Hashable, int] = {}
+        for numerator, den, weights in terms:
+            scale = numerator * (denominator // den)
+            for outcome, x in weights.items():
+                out[outcome] = out.get(outcome, 0) + scale * x
+        return cls._from_weights(out)
 
     # Container protocol ----------------------------------------------------------------------
 

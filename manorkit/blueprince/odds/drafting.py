@@ -119,7 +119,7 @@ def _sleeve_size(rules: Rules) -> int:
 
 @lru_cache(maxsize=16)
 def _day_one(rules: Rules) -> Bag:
-    return bag_items(rules.bag_counts(day=1), rules)
+    return tuple(sorted(rules.bag_counts(day=1).items()))  # tiles of rooms.csv by definition
 
 
 @lru_cache(maxsize=256)
