@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["Dist", "sum_of"]
 
 _ZERO = Fraction(0)
+_ONE = Fraction(1)
 
 
 def _fraction(value: Any) -> Fraction:
@@ -96,6 +97,8 @@ class Dist:
 
     def _weights(self) -> dict[Hashable, int]:
         """Integer weights over the least common denominator of the probabilities."""
+        if len(self._items) == 1:
+            return {self._items[0][0]: 1}
         denominator = math.lcm(*(p.denominator for _, p in self._items))
         return {o: p.numerator * (denominator // p.denominator) for o, p in self._items}
 
@@ -112,7 +115,12 @@ class Dist:
     @classmethod
     def constant(cls, outcome: Hashable) -> Dist:
         """``outcome`` with probability 1."""
-        return cls._from_weights({outcome: 1})
+        dist = cls.__new__(cls)
+        object.__setattr__(dist, "_pmf", {outcome: _ONE})
+        object.__setattr__(dist, "_items", ((outcome, _ONE),))
+        object.__setattr__(dist, "_hash", None)
+        object.__setattr__(dist, "_cumulative", None)
+        return dist
 
     @classmethod
     def from_counts(cls, counts: Mapping[Hashable, int]) -> Dist:

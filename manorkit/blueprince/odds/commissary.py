@@ -145,6 +145,8 @@ def _seen(rules: Rules, seen: object) -> tuple[Stock, ...]:
 
 
 def _offered(rules: Rules, stock: Stock) -> frozenset[str]:
+    if isinstance(stock, str):  # one card's row, not the whole deck's mapping each time
+        return frozenset(rules.rows(f"decks/{DECK}.csv")[stock]["items"] or ())
     return rule.stock_items(rules, stock)
 
 

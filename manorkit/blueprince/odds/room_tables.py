@@ -14,6 +14,7 @@ in :mod:`..mechanics` (the Casino payout and Kitchen dishes in ``shops``, the me
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -414,7 +415,9 @@ def trunks_on_draft(room: str, *, rank: int | None = None,
     if rolled is None:  # never locked at this rank: counts as OPEN
         return Dist.constant(rolls)
     open_face = _die(rules, rolled).p("OPEN")
-    return Dist.bernoulli(open_face).map(int).repeat_sum(rolls)
+    a, b = open_face.numerator, open_face.denominator  # binomial on integer weights
+    return Dist._from_weights({k: math.comb(rolls, k) * a ** k * (b - a) ** (rolls - k)
+                               for k in range(rolls + 1)})
 
 
 def nook(rules: Rules | None = None) -> Fraction:
