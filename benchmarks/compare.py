@@ -32,6 +32,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -318,10 +319,15 @@ FIRST_CALLS = [
     "meal_steps(1)", 'food("apple")',
 ]
 IMPORTS = ["manorkit", "manorkit.blueprince.odds", "icepool"]
+PYCACHE = tempfile.mkdtemp(prefix="manorkit-bench-pycache-")
+PANDAS: set[str] = set()  # first calls that imported pandas (they return DataFrames)
 
 
 def _python(code: str) -> str:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    """Run ``code`` in a fresh interpreter (bytecode caching on, as Python normally runs)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPYCACHEPREFIX"] = PYCACHE  # bytecode in a temporary folder, nowhere else
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, cwd=ROOT, check=True)
     return done.stdout.strip()
@@ -330,6 +336,7 @@ def _python(code: str) -> str:
 def fresh(rounds: int) -> dict[str, list[float]]:
     """Seconds, per fresh process: imports, the first load_rules(), each first call."""
     out: dict[str, list[float]] = {}
+    _python("import manorkit.blueprince.odds, icepool")  # write the bytecode caches once
     for _ in range(rounds):
         for module in IMPORTS:
             t = _python(f"import time; t = time.perf_counter(); import {module}; "
@@ -340,12 +347,16 @@ def fresh(rounds: int) -> dict[str, list[float]]:
         out.setdefault("first load_rules()", []).append(float(t))
     code = ("import time\nfrom manorkit.blueprince import load_rules\n"
             "from manorkit.blueprince.odds import *\nload_rules()\n"
+            "import sys\nfresh = 'pandas' not in sys.modules\n"
             "for call in CALLS:\n    t = time.perf_counter(); eval(call)\n"
-            "    print(time.perf_counter() - t)\n")
+            "    print(time.perf_counter() - t)\n"
+            "print(int(fresh and 'pandas' in sys.modules))\n")
     for _ in range(max(1, rounds // 2)):
         for call in FIRST_CALLS:  # one process per call: each is a first call
-            t = _python(f"CALLS = [{call!r}]\n" + code)
+            t, pandas = _python(f"CALLS = [{call!r}]\n" + code).split()
             out.setdefault(call, []).append(float(t))
+            if pandas == "1":
+                PANDAS.add(call)
     return out
 
 
@@ -371,13 +382,15 @@ def main() -> None:
     fresh_lines += ["", "| first call at default inputs (rules loaded; slowest first) "
                     "| median µs (quartiles) |", "|---|---:|"]
     for key, _ in slow[:12]:
-        fresh_lines.append(f"| `{key}` | {cell(first[key])} |")
+        note = " (imports pandas)" if key in PANDAS else ""
+        fresh_lines.append(f"| `{key}`{note} | {cell(first[key])} |")
     fresh_lines.append(f"| the other {len(slow) - 12} calculators | ≤ {slow[12][1] * 1e6:,.0f} |")
     text = (f"Measured {when} by `benchmarks/compare.py` (Python {sys.version.split()[0]}, "
             f"icepool {icepool.__version__}, {os.cpu_count()} cores, load average "
             f"{load[0]:.1f} before and {load_after[0]:.1f} after: other work was running). "
             f"Microseconds per call, median of {rounds} interleaved rounds with the quartiles "
-            "in brackets.\n\n" + table + "\n\n" + "\n".join(fresh_lines))
+            "in brackets. Fresh processes run with bytecode caching on, as Python normally "
+            "does.\n\n" + table + "\n\n" + "\n".join(fresh_lines))
     print(text)
     if args.readme:
         readme = ROOT / "README.md"

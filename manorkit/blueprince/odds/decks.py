@@ -73,7 +73,7 @@ class _Deck:
 
 @lru_cache(maxsize=128)
 def _named(rules: Rules, name: str) -> _Deck:
-    if name not in rules.deck_names:
+    if name not in rules.rows("decks.csv"):
         raise ValueError(f"no deck {name!r}; decks: {', '.join(rules.deck_names)}")
     copies = rules.deck_counts(name)
     cards = tuple(sorted(copies))

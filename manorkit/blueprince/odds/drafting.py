@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 from ...dist import Dist
 from ..mechanics import tile_weight
+from ..mechanics.drafting import colours as mechanics_colours
 from ..rules import Rules
 from ..schema import CATEGORIES, COLOURS, SHAPE_DOORS
 from ._common import resolve
@@ -153,7 +154,7 @@ def _targets(rules: Rules, target: str | tuple) -> tuple[str, ...]:
     if kind in allowed and value not in allowed[kind]:
         raise ValueError(f"{kind} must be one of {', '.join(allowed[kind])}, got {value!r}")
     test = {
-        "colour": lambda n: value in colours(n, rules=rules),
+        "colour": lambda n: value in mechanics_colours(rules, n),
         "category": lambda n: rooms[n]["category"] == value,
         "tag": lambda n: value in (rooms[n]["tags"] or ()),
         "shape": lambda n: rooms[n]["shape"] == value,
