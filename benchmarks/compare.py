@@ -336,7 +336,7 @@ def _python(code: str) -> str:
 def fresh(rounds: int) -> dict[str, list[float]]:
     """Seconds, per fresh process: imports, the first load_rules(), each first call."""
     out: dict[str, list[float]] = {}
-    _python("import manorkit.blueprince.odds, icepool")  # write the bytecode caches once
+    _python("import manorkit.blueprince.odds, icepool, pandas")  # write the bytecode once
     for _ in range(rounds):
         for module in IMPORTS:
             t = _python(f"import time; t = time.perf_counter(); import {module}; "

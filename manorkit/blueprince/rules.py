@@ -42,6 +42,7 @@ class Rules(RulesBase):
                 {c: r["copies"] for c, r in self._tables[f"decks/{deck}.csv"].rows.items()
                  if r["copies"]})
         object.__setattr__(self, "_counts", MappingProxyType(counts))
+        object.__setattr__(self, "_setup_bag", self._count_tiles(self._bag_tiles(1, (), None)))
 
     # -- rooms ----------------------------------------------------------------------------
     @property
@@ -81,8 +82,14 @@ class Rules(RulesBase):
                    foundation_placed: bool | None = None) -> Mapping[str, int]:
         """:meth:`bag` as a read-only mapping tile → copies (fast, no pandas; for
         calculators)."""
+        if not unlocked and not foundation_placed and day >= 1:
+            return self._setup_bag  # read when the rules loaded
+        return self._count_tiles(self._bag_tiles(day, unlocked, foundation_placed))
+
+    @staticmethod
+    def _count_tiles(tiles: list[str]) -> Mapping[str, int]:
         counts: dict[str, int] = {}
-        for name in self._bag_tiles(day, unlocked, foundation_placed):
+        for name in tiles:
             counts[name] = counts.get(name, 0) + 1
         return MappingProxyType(counts)
 

@@ -89,7 +89,7 @@ def draw_plan(draw: int | str = DRAW, *, solarium: bool = False, sleeve: int | N
         if solarium:
             raise ValueError("solarium needs the room drafted from: pass draw='<room name>'")
         return DrawPlan(draw, False, draw)
-    if draw not in tile_names(rules):
+    if draw not in rules.rows("rooms.csv"):
         raise ValueError(f"no room {draw!r} to draft from")
     size = LIBRARY_DRAW if draw == "Library" else DRAW
     green = "green" in colours(draw, rules=rules)
