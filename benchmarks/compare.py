@@ -299,6 +299,12 @@ def shared_table(rounds: int) -> tuple[str, list[dict]]:
         lines.append(f"| {title} | " + " | ".join(cell(times[c[2]]) for c in COLUMNS)
                      + f" | {cold / med['icepool reduced']:.2f} | "
                      f"{cold / med['closed form']:.1f} |")
+    faster = [r for r in rows if r["manorkit cold"] <= r["icepool reduced"]]
+    near = [r for r in rows if r["manorkit cold"] <= 10 * r["closed form"]]
+    lines += ["", f"In this run a cache-cleared manorkit call was no slower than icepool's repeat "
+              f"call on the same reduction for {len(faster)} of {len(rows)} questions, and "
+              f"within 10× of the closed form for {len(near)} of {len(rows)}"
+              + (" (" + "; ".join(r["question"] for r in near) + ")." if near else ".")]
     return "\n".join(lines), rows
 
 
