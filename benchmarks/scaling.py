@@ -10,7 +10,9 @@ closed form where one exists. Median of interleaved rounds; answers checked equa
 from __future__ import annotations
 
 import argparse
+import datetime
 import importlib
+import os
 import re
 from pathlib import Path
 
@@ -146,8 +148,13 @@ def main() -> None:
     parser.add_argument("--readme", action="store_true")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    text = ("Microseconds per call (ms where marked), median of "
-            f"{args.rounds} interleaved rounds; manorkit cold.\n\n" + table(args.rounds))
+    load = os.getloadavg()[0]
+    body = table(args.rounds)
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    text = (f"Measured {when} by `benchmarks/scaling.py` (load average {load:.1f} before, "
+            f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores). Microseconds per "
+            f"call (ms where marked), median of {args.rounds} interleaved rounds; manorkit "
+            "cold.\n\n" + body)
     print(text)
     if args.readme:
         readme = ROOT / "README.md"
