@@ -6,6 +6,7 @@ Run: .venv/bin/python benchmarks/odds_locks.py
 
 from __future__ import annotations
 
+import importlib
 import timeit
 from fractions import Fraction
 
@@ -14,8 +15,9 @@ import numpy as np
 from scipy import stats
 
 from manorkit.blueprince import load_rules
-from manorkit.blueprince.odds import locks as lk
 
+# ``odds.locks`` is the function of that name, which hides the module: import it by path.
+lk = importlib.import_module("manorkit.blueprince.odds.locks")
 RANKS = (4, 5, 6, 7, 8, 9)
 RULES = load_rules()
 

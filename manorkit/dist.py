@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["Dist", "sum_of"]
 
 _ZERO = Fraction(0)
+_ONE = Fraction(1)
 
 
 def _fraction(value: Any) -> Fraction:
@@ -52,7 +53,7 @@ class Dist:
 
     _items: tuple[tuple[Hashable, Fraction], ...]
     _pmf: dict[Hashable, Fraction]
-    _hash: int
+    _hash: int | None
     _cumulative: list[float] | None
 
     def __init__(self, weights: Mapping[Hashable, Any]) -> None:
@@ -74,10 +75,17 @@ class Dist:
         total = sum(weights.values())
         if total <= 0:
             raise ValueError("total weight must be positive")
-        pmf = {outcome: Fraction(w, total) for outcome, w in weights.items() if w}
+        shared: dict[int, Fraction] = {}  # one Fraction per distinct weight (many repeat)
+        pmf = {}
+        for outcome, w in weights.items():
+            if w:
+                p = shared.get(w)
+                if p is None:
+                    p = shared[w] = Fraction(w, total)
+                pmf[outcome] = p
         object.__setattr__(self, "_pmf", pmf)
         object.__setattr__(self, "_items", _sorted_items(pmf))
-        object.__setattr__(self, "_hash", hash(frozenset(pmf.items())))
+        object.__setattr__(self, "_hash", None)  # computed when first asked for
         object.__setattr__(self, "_cumulative", None)
 
     @classmethod
@@ -89,6 +97,8 @@ class Dist:
 
     def _weights(self) -> dict[Hashable, int]:
         """Integer weights over the least common denominator of the probabilities."""
+        if len(self._items) == 1:
+            return {self._items[0][0]: 1}
         denominator = math.lcm(*(p.denominator for _, p in self._items))
         return {o: p.numerator * (denominator // p.denominator) for o, p in self._items}
 
@@ -105,7 +115,12 @@ class Dist:
     @classmethod
     def constant(cls, outcome: Hashable) -> Dist:
         """``outcome`` with probability 1."""
-        return cls._from_weights({outcome: 1})
+        dist = cls.__new__(cls)
+        object.__setattr__(dist, "_pmf", {outcome: _ONE})
+        object.__setattr__(dist, "_items", ((outcome, _ONE),))
+        object.__setattr__(dist, "_hash", None)
+        object.__setattr__(dist, "_cumulative", None)
+        return dist
 
     @classmethod
     def from_counts(cls, counts: Mapping[Hashable, int]) -> Dist:
@@ -113,9 +128,13 @@ class Dist:
 
         Raises ValueError unless every count is a non-negative integer and some count is positive.
         """
-        if not all(isinstance(c, numbers.Integral) for c in counts.values()):
+        if not all(type(c) is int or isinstance(c, numbers.Integral) for c in counts.values()):
             raise ValueError(f"counts must be integers: {dict(counts)!r}")
-        return cls(counts)
+        weights = {outcome: int(c) for outcome, c in counts.items()}
+        negative = [outcome for outcome, w in weights.items() if w < 0]
+        if negative:
+            raise ValueError(f"negative weight for outcome(s) {negative!r}")
+        return cls._from_weights(weights)
 
     @classmethod
     def bernoulli(cls, p: Any) -> Dist:
@@ -135,11 +154,18 @@ class Dist:
         weighted = [(_fraction(w), dist) for w, dist in components]
         if any(w < 0 for w, _ in weighted):
             raise ValueError("mixture weights must be non-negative")
-        pmf: dict[Hashable, Fraction] = {}
+        # Integer weights over one common denominator; Fractions only in the result.
+        terms = []
         for w, dist in weighted:
-            for outcome, p in dist._items:
-                pmf[outcome] = pmf.get(outcome, _ZERO) + w * p
-        return cls(pmf)
+            weights = dist._weights()
+            terms.append((w.numerator, w.denominator * sum(weights.values()), weights))
+        denominator = math.lcm(*(den for _, den, _ in terms))
+        out: dict[Hashable, int] = {}
+        for numerator, den, weights in terms:
+            scale = numerator * (denominator // den)
+            for outcome, x in weights.items():
+                out[outcome] = out.get(outcome, 0) + scale * x
+        return cls._from_weights(out)
 
     # Container protocol ----------------------------------------------------------------------
 
@@ -165,6 +191,8 @@ class Dist:
         return self._pmf == other._pmf
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(frozenset(self._pmf.items())))
         return self._hash
 
     def __setattr__(self, name: str, value: object) -> None:

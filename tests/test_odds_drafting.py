@@ -51,9 +51,18 @@ def close(exact: Fraction, hits: int, n: int) -> bool:
     return abs(hits / n - p) <= 4 * math.sqrt(p * (1 - p) / n) + 1 / n
 
 
-def deal(names, n):
-    """icepool: the count of ``names`` among ``n`` tiles dealt from the Day-1 bag."""
-    return icepool.Deck(BAG.to_dict()).deal(n).keep_outcomes(list(names)).size()
+def bag_for(draw) -> dict[str, int]:
+    """The Day-1 bag a draft from ``draw`` sees: the room drafted from is on the board."""
+    bag = BAG.to_dict()
+    if isinstance(draw, str) and bag.get(draw):
+        bag[draw] -= 1
+    return {n: c for n, c in bag.items() if c}
+
+
+def deal(names, n, draw=3):
+    """icepool: the count of ``names`` among ``n`` tiles dealt from the Day-1 bag (less the
+    room drafted from)."""
+    return icepool.Deck(bag_for(draw)).deal(n).keep_outcomes(list(names)).size()
 
 
 def physical(rng, budget, succeed, source, first=3, redraw=3, sleeve=False, tiles=TILES):
@@ -110,17 +119,28 @@ def test_draw_plan_rejects(bad):
 def test_one_hand_matches_icepool(target, draw):
     names = targets(target)
     n = draw_plan(draw).first
-    assert draft(target, draw=draw) == deal(names, n).probability(">=", 1)
-    assert draft(target, draw=draw, at_least=2) == deal(names, n).probability(">=", 2)
+    assert draft(target, draw=draw) == deal(names, n, draw).probability(">=", 1)
+    assert draft(target, draw=draw, at_least=2) == deal(names, n, draw).probability(">=", 2)
 
 
 def test_count_is_hypergeometric():
     names = targets("colour:purple")
-    k = int(BAG[list(set(names) & set(TILES))].sum())
+    bag = bag_for("Library")  # the Library is on the board, so not in the bag
+    k = sum(bag.get(n, 0) for n in names)
     dist = draft_count("colour:purple", draw="Library")
     for x in range(5):
-        assert float(dist.p(x)) == pytest.approx(hypergeom(len(TILES), k, 4).pmf(x), abs=1e-12)
+        assert float(dist.p(x)) == pytest.approx(hypergeom(len(bag), k, 4).pmf(x), abs=1e-12)
     assert draft_count("Tunnel", draw="Tunnel").p(1) == 1
+
+
+def test_drafting_from_a_room_leaves_its_tile_out_of_the_bag():
+    # The Library is on the board when you draft from it (§16): 63 tiles, none the Library.
+    assert draft_count("Library", draw="Library").p(0) == 1
+    assert draft("Vault", draw="Library") == 1 - Fraction(math.comb(62, 4), math.comb(63, 4))
+    assert draft_hand(["Library", "Nook", "Den", "Attic"], draw="Library").p(
+        ("Attic", "Den", "Library", "Nook")) == 1  # a bag you pass is taken as it is
+    assert draft("Vault", draw="Library") == draft(
+        "Vault", bag_after(placed=["Library"]), draw="Library")
 
 
 def test_hand_distribution_matches_icepool():
@@ -165,9 +185,10 @@ def test_redraws_closed_form(target, draw, redraws):
     plan = draw_plan(draw)
     seen = plan.first + redraws * plan.redraw
     exact = draft(target, draw=draw, redraws=redraws)
-    k = int(BAG.reindex(names).fillna(0).sum())
-    assert exact == 1 - Fraction(math.comb(64 - k, seen), math.comb(64, seen))
-    assert exact == deal(names, seen).probability(">=", 1)
+    bag = bag_for(draw)
+    size, k = sum(bag.values()), sum(bag.get(n, 0) for n in names)
+    assert exact == 1 - Fraction(math.comb(size - k, seen), math.comb(size, seen))
+    assert exact == deal(names, seen, draw).probability(">=", 1)
     rng, n = random.Random(2), 20000
     hits = sum(physical(rng, {"ivory": redraws}, lambda h, s: bool(set(h) & set(names)),
                         lambda h, s: "ivory" if s["ivory"] else None, plan.first, plan.redraw)
@@ -200,9 +221,13 @@ def test_tunnel_chain_by_simulation():
 # -- redraw sources (§4 Step 4, §6 Silver Key, §16 Drawing Room, Study, Furnace) ------------
 
 
+DRAWING = bag_after(placed=["Drawing Room"])  # the bag seen when drafting from the Drawing Room
+
+
 def test_budget_sources_add_up_to_whole_redraws():
     assert draft_with("Vault", ivory=2) == draft("Vault", redraws=2)
-    assert draft_with("Vault", draw="Drawing Room") == draft("Vault", redraws=1)
+    # From the Drawing Room its tile is on the board, not in the bag.
+    assert draft_with("Vault", draw="Drawing Room") == draft("Vault", DRAWING, redraws=1)
     assert draft_with("Vault", silver_key=True, ivory=1) == draft("Vault", redraws=2)
     assert draft_with("Vault", study=True, gems=3) == draft("Vault", redraws=3)
     assert draft_with("Vault", study=True, gems=20) == draft("Vault", redraws=8)  # the cap
@@ -212,11 +237,11 @@ def test_budget_sources_add_up_to_whole_redraws():
 def test_drawing_room_final_second_draw_variant():
     final = RULES.with_variants(drawing_room_redraw="final_second_draw")
     kw = dict(draw="Drawing Room", study=True, gems=4)
-    assert draft_with("Vault", **kw) == draft("Vault", redraws=5)
-    assert draft_with("Vault", **kw, rules=final) == draft("Vault", redraws=1)
+    assert draft_with("Vault", **kw) == draft("Vault", DRAWING, redraws=5)
+    assert draft_with("Vault", **kw, rules=final) == draft("Vault", DRAWING, redraws=1)
     # Ivory Dice may still come first, then the free redraw ends the draft.
     assert draft_with("Vault", draw="Drawing Room", ivory=2, rules=final) == draft(
-        "Vault", redraws=3)
+        "Vault", DRAWING, redraws=3)
 
 
 def furnace_source(silver_on_red):

@@ -308,3 +308,17 @@ def test_lock_table():
     assert list(table["p"]) == [rank_share(RULES, r) for r in range(1, 10)]
     assert table.loc[0, "die"] == "none" and table.loc[3, "die"] == RULES.rank_die(4)
     assert table["probability"].tolist() == [float(p) for p in table["p"]]
+
+
+def test_bernoulli_sum_is_the_convolution_of_bernoullis():
+    # The integer (Kronecker) product must equal convolving Dists, long and short, 0 and 1.
+    import random
+    from fractions import Fraction
+
+    from manorkit.blueprince.odds.locks import bernoulli_sum
+    from manorkit.dist import Dist, sum_of
+
+    rng = random.Random(7)
+    for n in (0, 1, 5, 40):
+        chances = [Fraction(rng.randint(0, d), d) for d in rng.choices([2, 3, 6, 7], k=n)]
+        assert bernoulli_sum(chances) == sum_of(Dist({1: p, 0: 1 - p}) for p in chances)

@@ -42,6 +42,7 @@ class Rules(RulesBase):
                 {c: r["copies"] for c, r in self._tables[f"decks/{deck}.csv"].rows.items()
                  if r["copies"]})
         object.__setattr__(self, "_counts", MappingProxyType(counts))
+        object.__setattr__(self, "_setup_bag", self._count_tiles(self._bag_tiles(1, (), None)))
 
     # -- rooms ----------------------------------------------------------------------------
     @property
@@ -74,6 +75,26 @@ class Rules(RulesBase):
         """
         import pandas as pd
 
+        tiles = self._bag_tiles(day, unlocked, foundation_placed)
+        return pd.Series(1, index=pd.Index(tiles, name="tile"), name="copies")
+
+    def bag_counts(self, day: int = 1, unlocked: tuple[str, ...] = (),
+                   foundation_placed: bool | None = None) -> Mapping[str, int]:
+        """:meth:`bag` as a read-only mapping tile → copies (fast, no pandas; for
+        calculators)."""
+        if not unlocked and not foundation_placed and day >= 1:
+            return self._setup_bag  # read when the rules loaded
+        return self._count_tiles(self._bag_tiles(day, unlocked, foundation_placed))
+
+    @staticmethod
+    def _count_tiles(tiles: list[str]) -> Mapping[str, int]:
+        counts: dict[str, int] = {}
+        for name in tiles:
+            counts[name] = counts.get(name, 0) + 1
+        return MappingProxyType(counts)
+
+    def _bag_tiles(self, day: int, unlocked: tuple[str, ...],
+                   foundation_placed: bool | None) -> list[str]:
         if day < 1:
             raise ValueError(f"day must be 1 or more, got {day}")
         rooms = self._tables["rooms.csv"].rows
@@ -84,7 +105,7 @@ class Rules(RulesBase):
             if name not in rooms or rooms[name]["category"] not in {"studio", "found", "event"}:
                 raise ValueError(f"{name!r} is not a Studio, Found or Event tile")
             tiles.append(name)
-        return pd.Series(1, index=pd.Index(tiles, name="tile"), name="copies")
+        return tiles
 
     # -- decks and dice -------------------------------------------------------------------
     @property

@@ -22,8 +22,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ...dist import Dist
 from ..mechanics import shops as rule
@@ -143,6 +145,8 @@ def _seen(rules: Rules, seen: object) -> tuple[Stock, ...]:
 
 
 def _offered(rules: Rules, stock: Stock) -> frozenset[str]:
+    if isinstance(stock, str):  # one card's row, not the whole deck's mapping each time
+        return frozenset(rules.rows(f"decks/{DECK}.csv")[stock]["items"] or ())
     return rule.stock_items(rules, stock)
 
 
@@ -182,6 +186,8 @@ def commissary_items(k: int, *, seen: Iterable = (), rules: Rules | None = None)
     and ``probability`` (float). Items are not exclusive: the chances add up to the number of
     items on offer per run (0 once sold out). Honours the variants of :func:`commissary_stock`.
     """
+    import pandas as pd
+
     rules = resolve(rules)
     stock = _stock(rules, _count(k, "k", 1), _seen(rules, seen))
     offers = [(_offered(rules, s), p) for s, p in stock]
@@ -338,6 +344,8 @@ def price_table(shop: str, *, sail: bool = False, coupon: bool = False, run: int
     The Kitchen's daily special (a d6 roll) and the Commissary's daily stock are not applied:
     every item of the price list is shown.
     """
+    import pandas as pd
+
     rules = resolve(rules)
     prices = _prices(rules, _shop(shop))
     held = _names(held, "held")

@@ -74,7 +74,7 @@ class _Deck:
 
 @lru_cache(maxsize=128)
 def _named(rules: Rules, name: str) -> _Deck:
-    if name not in rules.deck_names:
+    if name not in rules.rows("decks.csv"):
         raise ValueError(f"no deck {name!r}; decks: {', '.join(rules.deck_names)}")
     copies = rules.deck_counts(name)
     cards = tuple(sorted(copies))
@@ -224,11 +224,21 @@ def _prepare(deck, draws, per_draw, drawn, returns, rules):
 
 @lru_cache(maxsize=512)
 def _joint(d: _Deck, fixed: tuple[int, ...], sample: tuple[int, ...], m: int) -> Dist:
-    out: dict[tuple, int] = {}
-    for xs, w in _hyp(sample, m):
-        key = tuple((c, f + x) for c, f, x in zip(d.cards, fixed, xs, strict=True) if f + x)
-        out[key] = out.get(key, 0) + w
-    return Dist.from_counts(out)
+    # Card by card, every way to take x of this card's copies in the sample (the outcome
+    # key grows as it goes); the ways multiply to prod C(c_i, x_i), as in _hyp.
+    room = [0] * (len(sample) + 1)  # copies in the sample from card i on
+    for i in range(len(sample) - 1, -1, -1):
+        room[i] = room[i + 1] + sample[i]
+    level: list[tuple[tuple, int, int]] = [((), m, 1)]
+    for i, (card, f, s) in enumerate(zip(d.cards, fixed, sample, strict=True)):
+        after, ways_of = room[i + 1], [math.comb(s, x) for x in range(s + 1)]
+        nxt = []
+        for key, left, ways in level:
+            for x in range(max(0, left - after), min(s, left) + 1):
+                n = f + x
+                nxt.append((key + ((card, n),) if n else key, left - x, ways * ways_of[x]))
+        level = nxt
+    return Dist._from_weights({key: ways for key, _, ways in level})
 
 
 def deck_draws(deck, draws: int, per_draw: int = 1, drawn: Cards = None, *,

@@ -17,17 +17,21 @@ Redraw budgets, costs and placement: :mod:`.drafting_redraws`.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ...dist import Dist
 from ..mechanics import tile_weight
+from ..mechanics.drafting import colours as mechanics_colours
 from ..rules import Rules
 from ..schema import CATEGORIES, COLOURS, SHAPE_DOORS
 from ._common import resolve
@@ -85,7 +89,7 @@ def draw_plan(draw: int | str = DRAW, *, solarium: bool = False, sleeve: int | N
         if solarium:
             raise ValueError("solarium needs the room drafted from: pass draw='<room name>'")
         return DrawPlan(draw, False, draw)
-    if draw not in tile_names(rules):
+    if draw not in rules.rows("rooms.csv"):
         raise ValueError(f"no room {draw!r} to draft from")
     size = LIBRARY_DRAW if draw == "Library" else DRAW
     green = "green" in colours(draw, rules=rules)
@@ -111,12 +115,19 @@ def tile_names(rules: Rules) -> frozenset[str]:
 
 @lru_cache(maxsize=16)
 def _sleeve_size(rules: Rules) -> int:
-    return int(rules.deck("tunnel_sleeve").get("Tunnel", 0))
+    return int(rules.deck_counts("tunnel_sleeve").get("Tunnel", 0))
 
 
 @lru_cache(maxsize=16)
 def _day_one(rules: Rules) -> Bag:
-    return bag_items(rules.bag(day=1), rules)
+    return tuple(sorted(rules.bag_counts(day=1).items()))  # tiles of rooms.csv by definition
+
+
+@lru_cache(maxsize=256)
+def _day_one_without(rules: Rules, room: str) -> Bag:
+    """The Day-1 bag less one copy of ``room`` (the room drafted from, on the board)."""
+    items = tuple((n, c - (n == room)) for n, c in _day_one(rules))
+    return tuple((n, c) for n, c in items if c)
 
 
 def targets(target: str | Iterable[str], *, rules: Rules | None = None) -> tuple[str, ...]:
@@ -132,8 +143,8 @@ def _targets(rules: Rules, target: str | tuple) -> tuple[str, ...]:
         if not target:
             raise ValueError("target is an empty list")
         return tuple(sorted({n for t in target for n in _targets(rules, t)}))
-    rooms = rules.rooms
-    if target in rooms.index:
+    rooms = rules.rows("rooms.csv")  # read-only rows: no DataFrame to build
+    if target in rooms:
         return (target,)
     kind, sep, value = target.partition(":")
     if not sep or kind not in SELECTORS:
@@ -143,24 +154,35 @@ def _targets(rules: Rules, target: str | tuple) -> tuple[str, ...]:
     if kind in allowed and value not in allowed[kind]:
         raise ValueError(f"{kind} must be one of {', '.join(allowed[kind])}, got {value!r}")
     test = {
-        "colour": lambda n: value in colours(n, rules=rules),
-        "category": lambda n: rooms.at[n, "category"] == value,
-        "tag": lambda n: value in (rooms.at[n, "tags"] or ()),
-        "shape": lambda n: rooms.at[n, "shape"] == value,
+        "colour": lambda n: value in mechanics_colours(rules, n),
+        "category": lambda n: rooms[n]["category"] == value,
+        "tag": lambda n: value in (rooms[n]["tags"] or ()),
+        "shape": lambda n: rooms[n]["shape"] == value,
     }[kind]
-    found = tuple(n for n in rooms.index if test(n))
+    found = tuple(n for n in rooms if test(n))
     if not found:
         raise ValueError(f"no tile has {target!r}")
     return found
 
 
+def _is_series(value) -> bool:
+    """Whether ``value`` is a pandas Series (without importing pandas when nobody has)."""
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(value, pandas.Series)
+
+
 def bag_items(bag: pd.Series | Mapping[str, int] | Iterable[str] | None,
-              rules: Rules) -> Bag:
+              rules: Rules, room: str | None = None) -> Bag:
     """A bag as sorted (tile, copies) pairs: a Series/mapping tile → copies, or a list of
-    tiles (one copy each); default the Day-1 Active Bag ``rules.bag(day=1)`` (§3 step 4)."""
+    tiles (one copy each); default the Day-1 Active Bag ``rules.bag(day=1)`` (§3 step 4).
+
+    ``room``: the room drafted from. It is on the board, so the default bag lacks its tile
+    (drafting from the Library draws from the bag without the Library). A bag you pass is
+    taken as it is (``bag_after(placed=[room])`` removes the room).
+    """
     if bag is None:
-        return _day_one(rules)
-    if isinstance(bag, pd.Series | Mapping):
+        return _day_one(rules) if room is None else _day_one_without(rules, room)
+    if isinstance(bag, Mapping) or _is_series(bag):
         pairs = list(bag.items())
     else:
         pairs = [(n, 1) for n in bag]
@@ -226,7 +248,7 @@ def draft(target: str | Iterable[str], bag=None, draw: int | str = DRAW, redraws
     """
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     return _draft(rules, targets(target, rules=rules), items, plan, whole(redraws, "redraws"),
                   whole(at_least, "at_least", 1), bag_weights(items, greenhouse, rules))
 
@@ -253,7 +275,7 @@ def draft_count(target: str | Iterable[str], bag=None, draw: int | str = DRAW, *
     / C(N, n), plus 1 when the sleeve Tunnel (§9) is a target; weighted bags drawn exactly."""
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     return _count(rules, targets(target, rules=rules), items, plan,
                   bag_weights(items, greenhouse, rules))
 
@@ -284,7 +306,7 @@ def draft_hand(bag=None, draw: int | str = DRAW, *, solarium: bool = False,
     with 3 tiles has 41,664 (about half a second, then cached)."""
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     n = min(plan.first, sum(c for _, c in items))
     if math.comb(sum(c for _, c in items), n) > HAND_LIMIT:
         raise ValueError(f"more than {HAND_LIMIT:,} possible hands; use draft_count for the "
@@ -292,14 +314,42 @@ def draft_hand(bag=None, draw: int | str = DRAW, *, solarium: bool = False,
     return _hand(rules, items, plan, bag_weights(items, greenhouse, rules))
 
 
+def _multiset_hands(items: Bag, n: int, lead: tuple[str, ...]) -> dict[tuple[str, ...], int]:
+    """Each hand of ``n`` tiles from ``items`` with its number of physical tile sets,
+    the product of C(copies, taken) (the same weights as drawing named copies)."""
+    out: dict[tuple[str, ...], int] = {}
+    left = [0] * (len(items) + 1)  # copies from item i on
+    for i in range(len(items) - 1, -1, -1):
+        left[i] = left[i + 1] + items[i][1]
+
+    def walk(i: int, need: int, hand: tuple[str, ...], ways: int) -> None:
+        if need == 0:
+            key = tuple(sorted(hand + lead)) if lead else hand
+            out[key] = out.get(key, 0) + ways
+            return
+        if i == len(items) or left[i] < need:
+            return
+        name, copies = items[i]
+        for k in range(min(copies, need), -1, -1):
+            walk(i + 1, need - k, hand + (name,) * k, ways * math.comb(copies, k))
+
+    walk(0, n, (), 1)
+    return out
+
+
 @lru_cache(maxsize=64)
 def _hand(rules: Rules, items: Bag, plan: DrawPlan, weights: tuple[int, ...] | None) -> Dist:
     n = min(plan.first, sum(c for _, c in items))
     lead = ("Tunnel",) if plan.sleeve else ()
     if weights is None:  # every set of n physical tiles is equally likely
-        tiles = [name for name, c in items for _ in range(c)]
-        return Dist.from_counts(Counter(tuple(sorted(h + lead))
-                                        for h in combinations(tiles, n)))
+        if all(c == 1 for _, c in items):  # items are sorted, so each hand comes out sorted
+            names = [name for name, _ in items]
+            if lead:
+                counts = Counter(tuple(sorted(h + lead)) for h in combinations(names, n))
+            else:
+                counts = dict.fromkeys(combinations(names, n), 1)
+            return Dist._from_weights(counts)
+        return Dist._from_weights(_multiset_hands(items, n, lead))
     names = [name for name, _ in items]
     out = {}
     for comp, p in hands(tuple(c for _, c in items), n, weights):
@@ -319,6 +369,8 @@ def bag_after(placed: Iterable[str] = (), added: Iterable[str] = (), *, bag=None
     same run only under ``found_floorplan_timing=same_run`` (else they join next run's
     setup: ``rules.bag(unlocked=...)``). ``bag`` defaults to ``rules.bag(day=1)``.
     """
+    import pandas as pd
+
     rules = resolve(rules)
     counts = dict(bag_items(bag, rules))
     for name in ([added] if isinstance(added, str) else added):

@@ -104,7 +104,7 @@ def draft_with(target: str | Iterable[str], bag=None, draw: int | str = DRAW, *,
     """
     rules = resolve(rules)
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     for value, name in ((gems, "gems"), (ivory, "ivory"), (steps, "steps")):
         whole(value, name)
     if whole(at_least, "at_least", 1) > 1 and affordable:
@@ -182,7 +182,7 @@ def best_option(bag=None, draw: int | str = DRAW, *, prefer: Iterable[str] = (),
     rules = resolve(rules)
     prefer = (prefer,) if isinstance(prefer, str) else tuple(prefer)
     for name in prefer:
-        if name not in rules.rooms.index:
+        if name not in rules.rows("rooms.csv"):
             raise ValueError(f"prefer names {name!r}, which is not a tile of rooms.csv")
     return _one_hand(rules, bag, draw, prefer, gems, cell, door, exit, solarium, sleeve,
                      terrace, greenhouse, hovel, steps).map(lambda o: o[:2])
@@ -202,7 +202,7 @@ def choices(bag=None, draw: int | str = DRAW, *, gems: int = 0, cell: Cell | Non
 def _one_hand(rules: Rules, bag, draw, prefer, gems, cell, door, exit, solarium, sleeve,
               terrace, greenhouse, hovel, steps) -> Dist:
     plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules)
+    items = bag_items(bag, rules, plan.room)
     return _options(rules, items, plan, bag_weights(items, greenhouse, rules), prefer,
                     whole(gems, "gems"), _move(cell, door, exit), whole(steps, "steps"),
                     bool(terrace), bool(hovel))

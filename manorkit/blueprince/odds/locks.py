@@ -10,16 +10,20 @@ security level is run state, and its thresholds are placeholders) and the Prism 
 from __future__ import annotations
 
 import html
+import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import prod
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
-from ...dist import Dist, sum_of
+from ...dist import Dist
 from ..placement import RANKS
 from ..rules import Rules
 from ._common import die, lock_die, resolve, room_row
@@ -153,7 +157,47 @@ def _locks(rules: Rules, ranks: tuple[int, ...], rooms: tuple[str | None, ...], 
            kennel: bool, direction: str) -> Dist:
     chances = [_lock_chance(rules, r, room, foyer, kennel, direction)
                for r, room in zip(ranks, rooms, strict=True)]
-    return sum_of(Dist({1: p, 0: 1 - p}) for p in chances)
+    return bernoulli_sum(chances)
+
+
+def bernoulli_sum(chances: Iterable[Fraction]) -> Dist:
+    """The number of successes among independent trials with these chances (Poisson-binomial).
+
+    The same as ``sum_of(Dist({1: p, 0: 1 - p}) for p in chances)``, computed on integer
+    weights over the product of the denominators: drafts that share a chance form one
+    binomial, C(k, j) a^j (b-a)^(k-j) for p = a/b, and the binomials are multiplied as
+    polynomials. Fractions are made once, at the end.
+    """
+    poly = [1]
+    for p, k in Counter(Fraction(c) for c in chances).items():
+        a, b = p.numerator, p.denominator
+        q = b - a
+        ups, downs = [1] * (k + 1), [1] * (k + 1)
+        for j in range(1, k + 1):
+            ups[j], downs[j] = ups[j - 1] * a, downs[j - 1] * q
+        poly = _convolve(poly, [math.comb(k, j) * ups[j] * downs[k - j] for j in range(k + 1)])
+    return Dist._from_weights(dict(enumerate(poly)))
+
+
+def _convolve(a: list[int], b: list[int]) -> list[int]:
+    """The product of two polynomials with non-negative integer coefficients. Long ones are
+    packed into one integer each, ``bits`` per coefficient (Kronecker substitution), so the
+    multiplication runs inside Python's big-integer arithmetic."""
+    if len(a) < len(b):
+        a, b = b, a
+    if len(b) <= 16:
+        out = [0] * (len(a) + len(b) - 1)
+        for j, y in enumerate(b):
+            if y:
+                for i, x in enumerate(a):
+                    out[i + j] += x * y
+        return out
+    width = (max(a).bit_length() + max(b).bit_length() + len(b).bit_length()) // 8 + 1
+    packed = [int.from_bytes(b"".join(x.to_bytes(width, "little") for x in poly), "little")
+              for poly in (a, b)]
+    n = len(a) + len(b) - 1
+    raw = (packed[0] * packed[1]).to_bytes(width * n, "little")
+    return [int.from_bytes(raw[i * width:(i + 1) * width], "little") for i in range(n)]
 
 
 @dataclass(frozen=True)
@@ -293,6 +337,8 @@ def _vestibule(rules: Rules, rank: int, entry: str) -> Dist:
 def lock_table(rules: Rules | None = None) -> pd.DataFrame:
     """Each rank's lock die and its chance of LOCKED, exact (``p``) and as a float
     (``probability``); ``die`` is "none" where the rank never rolls (§6 The Lock Dice)."""
+    import pandas as pd
+
     rules = resolve(rules)
     rows = []
     for rank in RANKS:

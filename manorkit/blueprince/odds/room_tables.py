@@ -14,13 +14,15 @@ in :mod:`..mechanics` (the Casino payout and Kitchen dishes in ``shops``, the me
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ...dist import Dist
 from ..mechanics import meals as meal_rule
@@ -233,6 +235,8 @@ def observatory(rolls: int = 1, *, telescope: bool = False, planetarium: bool = 
 def observatory_table(max_rolls: int = 3, *, rules: Rules | None = None) -> pd.DataFrame:
     """Expected amounts of 1 to ``max_rolls`` Observatory rolls (§5), exact Fractions; the
     ``sail`` row is the chance The Sail comes up at least once."""
+    import pandas as pd
+
     rules = resolve(rules)
     columns = {}
     for n in range(1, _count(max_rolls, "max_rolls") + 1):
@@ -411,7 +415,9 @@ def trunks_on_draft(room: str, *, rank: int | None = None,
     if rolled is None:  # never locked at this rank: counts as OPEN
         return Dist.constant(rolls)
     open_face = _die(rules, rolled).p("OPEN")
-    return Dist.bernoulli(open_face).map(int).repeat_sum(rolls)
+    a, b = open_face.numerator, open_face.denominator  # binomial on integer weights
+    return Dist._from_weights({k: math.comb(rolls, k) * a ** k * (b - a) ** (rolls - k)
+                               for k in range(rolls + 1)})
 
 
 def nook(rules: Rules | None = None) -> Fraction:
@@ -601,6 +607,8 @@ def room_roll_table(room: str, *, rules: Rules | None = None) -> pd.DataFrame:
     """A room's d6 table with the exact chance of each row (§5, §12, §15): the puzzle rooms
     (``room_rolls.csv``), Observatory, Casino (with the net coins per coin wagered under
     ``casino_payout``), Kitchen special and Locksmith Special Key."""
+    import pandas as pd
+
     rules = resolve(rules)
     if room not in roll_rooms(rules):
         raise ValueError(f"no roll table for {room!r}; rooms: {', '.join(roll_rooms(rules))}")
