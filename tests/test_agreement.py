@@ -292,3 +292,15 @@ def test_every_random_step_has_an_agreement_test():
         path, _, name = where.rpartition("::")
         text = (here.parent / path).read_text() if path else Path(__file__).read_text()
         assert f"def {name}(" in text, f"{purpose}: no test {where}"
+
+
+def test_one_rule_says_which_entries_pay():
+    from manorkit.blueprince.mechanics.entries import paid_entries
+
+    every = RULES.with_variants(repeat_entry_rewards="every_entry")
+    assert [paid_entries(RULES, w, 3) for w in ("entry", "first_entry", "every_entry")] == \
+        [1, 1, 3]
+    assert paid_entries(every, "entry", 3) == 3 and paid_entries(every, "first_entry", 3) == 1
+    for rules in (RULES, every):  # the odds count a Bedroom's steps as the engine pays them
+        assert odds.room_yield("Bedroom", 3, rules=rules.with_variants(
+            random_spawn_rooms="icon_tiles"))["steps"] == 2 * paid_entries(rules, "entry", 3)

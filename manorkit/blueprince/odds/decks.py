@@ -36,6 +36,7 @@ from typing import Any
 from ...dist import Dist
 from ..loader import Span
 from ..mechanics import refuses_cards
+from ..mechanics.entries import ON_ENTRY, paid_entries
 from ..rules import Rules
 from ._common import die, faces, food_steps, numbered_success, resolve
 
@@ -676,8 +677,8 @@ def room_yield(room: str, visits: int = 1, *, held: Iterable[str] = (),
         tracks, seen = _tracks(rules, names, starts, (mode,) * len(names), resource, held)
         means = (0, *_walk(rules, tracks, entry * plan.rolls, seen, False)) if plan.rolls else (0,)
         value = sum((w * means[s * len(entry)] for s, w in rolls), Fraction(0))
-        if fixed and fixed["when"] in ("entry", "first_entry") and fixed.get(resource):
-            times = plan.rolls if fixed["when"] == "entry" else min(visits, 1)
+        if fixed and fixed["when"] in ON_ENTRY and fixed.get(resource):
+            times = paid_entries(rules, fixed["when"], visits)
             value += times * Fraction(sum(_values(fixed[resource])), len(_values(fixed[resource])))
         out[resource] = value
     return out

@@ -8,11 +8,11 @@ Sleeping Mask lives in :mod:`..items`, the Prism Key's purple effect in :mod:`.k
 
 from __future__ import annotations
 
+from ...mechanics.entries import pays
 from ...mechanics.numbers import number
 from ...placement import Cell
 from ..hooks import data_only, on_draft, on_end_day, on_enter, watches_entries, while_on_board
 from ..setup import ANTECHAMBER, START
-from .common import pays
 from .red import lost_pile, shelter
 
 data_only("§16 Bedroom, Bunk Room, Guest Bedroom: entry steps in room_resources.csv, trunk "

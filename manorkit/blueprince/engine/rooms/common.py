@@ -5,6 +5,7 @@ fruit rolls, printed amounts)."""
 from __future__ import annotations
 
 from ...mechanics import numbered_die, pantry_fruit_weights
+from ...mechanics.entries import pays
 from ...placement import Cell
 from ..hooks import on_roll
 from ..pending import CardDraw, Roll
@@ -12,16 +13,6 @@ from ..setup import RESOURCES
 
 #: Decks an ``item_spawns.csv`` row draws from, by column.
 SPAWN_DECKS = (("common", "common_items"), ("special", "special_items"))
-
-
-def pays(rules, when: str, first: bool) -> bool:
-    """Whether a reward marked ``when`` pays on this entry (variant ``repeat_entry_rewards``:
-    first entry per run, or every entry; ``every_entry`` rows always pay)."""
-    if when == "every_entry":
-        return True
-    if when == "entry":
-        return first or rules.variant("repeat_entry_rewards") == "every_entry"
-    return when == "first_entry" and first
 
 
 def entry_rewards(work, cell: Cell, first: bool) -> None:

@@ -9,6 +9,7 @@ makes the Tunnel one). Levers open Antechamber doors by adding their side to fla
 
 from __future__ import annotations
 
+from ...mechanics.entries import pays
 from ...mechanics.fruit import supply_left
 from ...mechanics.numbers import number
 from ...placement import Cell
@@ -26,7 +27,6 @@ from ..hooks import (
 )
 from ..pending import CardDraw, LockRoll, Roll
 from ..reducer import HANDLERS, legal
-from .common import pays
 from .spread import spread, table_spread, targets
 
 data_only("§6 Special Lock Rules, §8 Dirt Pile Tokens, §7 Green Room spawn: 3 dirt, doors "

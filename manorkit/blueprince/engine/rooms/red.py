@@ -16,12 +16,12 @@ charges. Cards of items lost from hand stay out of their decks while they wait t
 
 from __future__ import annotations
 
+from ...mechanics.entries import pays
 from ...mechanics.hand import TOKENS, blind_pick
 from ...mechanics.numbers import number
 from ...placement import Cell
 from ..hooks import on_draft, on_enter, on_roll
 from ..pending import Roll
-from .common import pays
 
 # -- Shelter tokens (§19) -------------------------------------------------------------------------
 

@@ -13,13 +13,14 @@ once: there is nothing to walk to (§10 How Spread Works Physically).
 from __future__ import annotations
 
 from ...mechanics import numbered_die
+from ...mechanics.entries import pays
 from ...mechanics.numbers import number
 from ...placement import Cell
 from ..actions import Use
 from ..hooks import data_only, offers, on_draft, on_enter, on_roll, on_use
 from ..pending import CardDraw, Roll
 from ..setup import ANTECHAMBER
-from .common import collect, pays, spawn_draws
+from .common import collect, spawn_draws
 
 #: ``spread.csv`` token → what goes on the tile (a resource, or ``fruit``).
 TOKENS = {"gem": "gems", "coin": "coins", "key": "keys", "fruit": "fruit"}
