@@ -81,19 +81,6 @@ class Rules(RulesBase):
         return Dist.from_counts({r["value"]: r["count"]
                                  for r in self.rows("power_markers.csv").values() if r["count"]})
 
-    @property
-    def placeholders(self) -> pd.DataFrame:
-        """Every placeholder cell: file, row and field."""
-        import pandas as pd
-
-        out = []
-        for file in self.files:
-            for key, row in self.rows(file).items():
-                fields = row.get("placeholder") or ()
-                if row["source"] == "placeholder" and not fields:
-                    fields = ("(row)",)
-                out += [{"file": file, "row": key, "field": f} for f in fields]
-        return pd.DataFrame(out, columns=["file", "row", "field"])
 
 
 _LOADER = Loader(SCHEMA, Rules, DEFAULT_PATH)

@@ -100,6 +100,21 @@ class RulesBase:
             raise KeyError(f"no data file {file!r}; files: {', '.join(self._tables)}")
         return self._tables[file].rows
 
+    @property
+    def placeholders(self) -> pd.DataFrame:
+        """Every placeholder: file, row and field (``(row)`` for a whole row whose ``source``
+        is ``placeholder``), from each row's ``placeholder`` column and source."""
+        import pandas as pd
+
+        out = []
+        for file in self.files:
+            for key, row in self.rows(file).items():
+                fields = row.get("placeholder") or ()
+                if row.get("source") == "placeholder" and not fields:
+                    fields = ("(row)",)
+                out += [{"file": file, "row": key, "field": f} for f in fields]
+        return pd.DataFrame(out, columns=["file", "row", "field"])
+
     def _frame(self, file: str, index: str | None) -> pd.DataFrame:
         import pandas as pd
 
