@@ -24,6 +24,7 @@ from manorkit.blueprince.sim import (
 from manorkit.blueprince.sim.run import play
 
 RULES = load_rules()
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class FirstDraft:
@@ -111,5 +112,5 @@ def test_importing_sim_loads_neither_pandas_nor_tqdm():
     code = ("import sys, manorkit.blueprince.sim; "
             "print(sorted(m for m in ('pandas', 'tqdm', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={**os.environ, "PYTHONPATH": os.getcwd()})
+                         check=True, env={**os.environ, "PYTHONPATH": ROOT})
     assert out.stdout.strip() == "[]"

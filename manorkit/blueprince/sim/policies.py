@@ -28,9 +28,10 @@ class RandomPolicy:
 
 class GreedyPolicy:
     """Pushes north towards the Antechamber: drafts north (towards Column 3 from Rank 6),
-    takes the tile that keeps the most doors, enters new rooms, uses what rooms offer, and
-    moves to a room with an open door only if it has not stood there since the last tile was
-    placed (so it never shuttles between two rooms); otherwise it ends the day."""
+    takes the tile that keeps the most doors, enters new rooms and rooms with items lying in
+    them, uses what rooms offer, and moves to a room with an open door only if it has not
+    stood there since the last tile was placed (so it never shuttles between two rooms);
+    otherwise it ends the day."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -50,15 +51,17 @@ class GreedyPolicy:
         return (row["doors"], -row["gem_cost"] * (a.slot > 1), -a.slot)
 
     def explore(self, state: State, legal: list[Action]) -> Action:
-        """With no draft to make: a new room, then a room's offer, then a fresh frontier."""
+        """With no draft to make: a new room or one with tokens or items lying there (picked up
+        on entry), then a room's offer, then a frontier room not visited since the last tile."""
         moves = [a for a in legal if isinstance(a, Move)]
-        fresh = [a for a in moves if a.cell not in state.entered]
+        seen = visited_since_placement(state)
+        fresh = [a for a in moves if a.cell not in state.entered or (
+            state.tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
         if fresh:
             return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
         others = [a for a in legal if not isinstance(a, Move | EndDay)]
         if others:
             return others[0]
-        seen = visited_since_placement(state)
         frontier = [a for a in moves if a.cell not in seen and _has_open_door(state, a.cell)]
         if frontier:
             return min(frontier, key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
