@@ -1,0 +1,120 @@
+"""Bots that play a day: a uniform random one, a greedy explorer and a resource collector."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..engine.actions import Action, Buy, Dig, Draft, Eat, EndDay, Move, OpenTrunk, Take
+from ..engine.board import N, neighbour
+from ..engine.state import State
+
+
+class Policy(Protocol):
+    """A bot: ``policy(state, rng)`` returns one of ``state.legal_actions()``. It may draw
+    from ``rng`` (a ``random.Random``) but never from the run's own generator, so a day is
+    fixed by the seed and the policy's rng."""
+
+    def __call__(self, state: State, rng: random.Random) -> Action: ...
+
+
+class RandomPolicy:
+    """Any legal decision, uniformly; ends the day only when nothing else is legal."""
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        legal = [a for a in state.legal_actions() if not isinstance(a, EndDay)]
+        return rng.choice(legal) if legal else EndDay()
+
+
+class GreedyPolicy:
+    """Pushes north towards the Antechamber: drafts north (towards Column 3 from Rank 6),
+    takes the tile that keeps the most doors, enters new rooms and rooms with items lying in
+    them, uses what rooms offer, and moves to a room with an open door only if it has not
+    stood there since the last tile was placed (so it never shuttles between two rooms);
+    otherwise it ends the day."""
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        takes = [a for a in legal if isinstance(a, Take)]
+        if takes:
+            return max(takes, key=lambda a: self.tile_score(state, a))
+        drafts = [a for a in legal if isinstance(a, Draft)]
+        if drafts:
+            return min(drafts, key=lambda a: _draft_rank(state.position, a.direction))
+        return self.explore(state, legal)
+
+    def tile_score(self, state: State, a: Take) -> tuple:
+        """Higher is better: more doors, then no gem cost beyond Slot 1, then the lower slot."""
+        if not a.room:  # a tile the Archives turned face-down (§16)
+            return (2, 0, -a.slot)
+        row = state.rules.room(a.room)
+        return (row["doors"], -row["gem_cost"] * (a.slot > 1), -a.slot)
+
+    def explore(self, state: State, legal: list[Action]) -> Action:
+        """With no draft to make: a new room or one with tokens or items lying there (picked up
+        on entry), then a room's offer, then a frontier room not visited since the last tile."""
+        moves = [a for a in legal if isinstance(a, Move)]
+        seen = visited_since_placement(state)
+        fresh = [a for a in moves if a.cell not in state.entered or (
+            state.tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
+        if fresh:
+            return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
+        others = [a for a in legal if not isinstance(a, Move | EndDay)]
+        if others:
+            return others[0]
+        frontier = [a for a in moves if a.cell not in seen and _has_open_door(state, a.cell)]
+        if frontier:
+            return min(frontier, key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
+        return EndDay()
+
+
+class EconomyPolicy(GreedyPolicy):
+    """Collects first: takes rooms that reward entry, opens trunks, digs, eats, buys Keys,
+    enters every new room; then pushes north as :class:`GreedyPolicy` does."""
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        for kind in (OpenTrunk, Dig, Eat):
+            found = [a for a in legal if isinstance(a, kind)]
+            if found:
+                return found[0]
+        keys = [a for a in legal if isinstance(a, Buy) and a.item == "Key"]
+        if keys:
+            return keys[0]
+        return super().__call__(state, rng)
+
+    def tile_score(self, state: State, a: Take) -> tuple:
+        """A room that leads on (two doors or more) first, then one that rewards (trunks,
+        dirt, an entry effect naming a resource), then as :class:`GreedyPolicy`."""
+        base = super().tile_score(state, a)
+        if not a.room:
+            return (True, False) + base
+        row = state.rules.room(a.room)
+        effect = (row["effect"] or "").lower()
+        reward = (row["trunk_rolls"] > 0) + (row["dirt_on_draft"] > 0) + any(
+            w in effect for w in ("coin", "gem", "key", "step"))
+        return (row["doors"] > 1, reward) + base
+
+
+def _draft_rank(cell, direction: int) -> tuple:
+    """Smaller is better: north, then towards Column 3 from Rank 6 up, then east, west, south."""
+    if direction == N:
+        return (0, 0)
+    target = neighbour(cell, direction)
+    towards = cell[0] >= 6 and target is not None and abs(target[1] - 3) < abs(cell[1] - 3)
+    return (1 if towards else 2, direction)
+
+
+def visited_since_placement(state: State) -> set:
+    """The cells moved to since the last tile was taken (the board is unchanged since)."""
+    seen, s = {state.position}, state
+    while s.parent is not None and not isinstance(s.action, Take):
+        if isinstance(s.action, Move):
+            seen.add(s.action.cell)
+        s = s.parent
+    return seen
+
+
+def _has_open_door(state: State, cell) -> bool:
+    tile = state.board[cell]
+    return any((n := neighbour(cell, d)) is not None and n not in state.board for d in tile.doors)
