@@ -6,15 +6,23 @@ medians and spreads.
 - ``measure(methods, rounds)`` runs the methods round-robin, in a fresh random order each
   round, so load from other work on the machine falls on all of them alike; each round times
   a batch of calls sized to about ``budget`` seconds and keeps the time per call.
+- ``rewrite_readme(section, text)`` replaces the README between ``<!-- section:begin -->``
+  and ``<!-- section:end -->`` with ``text``, atomically.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+from manorkit.ruleset import atomic_write_text
+
+README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def clear_all() -> None:
@@ -102,3 +110,13 @@ def cell(times: list[float]) -> str:
     """``median (q1–q3)`` in microseconds."""
     lo, hi = quartiles(times)
     return f"{fmt(median(times))} ({fmt(lo)}–{fmt(hi)})"
+
+
+def rewrite_readme(section: str, text: str) -> None:
+    """Put ``text`` between the README's ``<!-- section:begin -->`` and ``:end`` markers."""
+    old = README.read_text(encoding="utf-8")
+    new, n = re.subn(rf"(<!-- {section}:begin -->\n).*?(\n<!-- {section}:end -->)",
+                     lambda m: m.group(1) + text + m.group(2), old, flags=re.S)
+    if n != 1:
+        raise SystemExit(f"README.md has no <!-- {section}:begin --> ... <!-- {section}:end -->")
+    atomic_write_text(README, new)

@@ -29,7 +29,6 @@ import datetime
 import importlib
 import math
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -37,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import icepool
-from _timing import cell, clear_all, measure, median
+from _timing import cell, clear_all, measure, median, rewrite_readme
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.odds import commissary as cm
@@ -399,13 +398,7 @@ def main() -> None:
             "does.\n\n" + table + "\n\n" + "\n".join(fresh_lines))
     print(text)
     if args.readme:
-        readme = ROOT / "README.md"
-        old = readme.read_text(encoding="utf-8")
-        new, n = re.subn(r"(<!-- speed:begin -->\n).*?(\n<!-- speed:end -->)",
-                         lambda m: m.group(1) + text + m.group(2), old, flags=re.S)
-        if n != 1:
-            raise SystemExit("README.md has no <!-- speed:begin --> ... <!-- speed:end -->")
-        readme.write_text(new, encoding="utf-8")
+        rewrite_readme("speed", text)
         print("\nREADME.md speed section rewritten")
 
 

@@ -13,11 +13,9 @@ import argparse
 import datetime
 import importlib
 import os
-import re
-from pathlib import Path
 
 import icepool
-from _timing import fmt, measure, median
+from _timing import fmt, measure, median, rewrite_readme
 from compare import ONE, RULES, comb_tail, ice_observatory, ice_tail, pmf
 
 from manorkit.blueprince.odds import decks
@@ -26,7 +24,6 @@ from manorkit.blueprince.odds import drafting_redraws as rd
 from manorkit.blueprince.odds import room_tables as rt
 
 lk = importlib.import_module("manorkit.blueprince.odds.locks")
-ROOT = Path(__file__).resolve().parent.parent
 DIG = dict(RULES.deck_counts("dig"))
 DIG_N, KEYS = sum(DIG.values()), DIG["Key"]
 OBS = {int(r["roll"]): r for r in RULES.rows("tables/observatory.csv").values()}
@@ -157,13 +154,7 @@ def main() -> None:
             "cold.\n\n" + body)
     print(text)
     if args.readme:
-        readme = ROOT / "README.md"
-        old = readme.read_text(encoding="utf-8")
-        new, n = re.subn(r"(<!-- scaling:begin -->\n).*?(\n<!-- scaling:end -->)",
-                         lambda m: m.group(1) + text + m.group(2), old, flags=re.S)
-        if n != 1:
-            raise SystemExit("README.md has no <!-- scaling:begin --> ... <!-- scaling:end -->")
-        readme.write_text(new, encoding="utf-8")
+        rewrite_readme("scaling", text)
 
 
 if __name__ == "__main__":
