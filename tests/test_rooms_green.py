@@ -565,7 +565,7 @@ def test_office_spread_with_the_conference_room():
 def test_office_safe(reading, gems):
     s = house({(1, 2): ("Office", 3)}, rules=rules_with(repeat_entry_rewards=reading))
     first = move(s, (1, 2))
-    assert first.resources["gems"] == 1 and first.carry["office_safe"] is True
+    assert first.resources["gems"] == 1 and first.carry["safe:Office"] is True
     assert move(move(first, (1, 3)), (1, 2)).resources["gems"] == gems
 
 

@@ -18,6 +18,7 @@ from . import hooks
 from .actions import Action, Chance, IllegalAction
 from .board import Tile, doors
 from .pending import CardDraw, Step, TileDraw
+from .setup import RESOURCES
 from .state import Event, State, freeze
 
 HANDLERS: dict[type, Callable] = {}
@@ -328,6 +329,7 @@ class Work:
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
         if got.trunks and step.cell is not None:
             self.add_trunks(step.cell, got.trunks, row["source"])
+        self.permanent_card(card)
         if row.get("item") and got.item is None and row["item"] in self.lying_items() and \
                 row["item"] not in self.items:
             self.log(f"a {row['item']} lies on a tile already: the card gives no second copy",
@@ -341,6 +343,18 @@ class Work:
             self.log(f"{card} goes under the {deck} deck", "§16 Closet")
         else:
             discard[card] = discard.get(card, 0) + 1
+
+    def permanent_card(self, card: str) -> None:
+        """A card whose gain is permanent (§8 Allowance Token): its ``carry_forward.csv`` row
+        (trigger ``trunk_card``, the effect naming the card before a colon) adds its
+        resources to every later morning (carry ``allowance``: resource → amount)."""
+        for effect, row in self.rules.rows("tables/carry_forward.csv").items():
+            if row["trigger"] == "trunk_card" and effect.split(":")[0] == card:
+                total = dict(self.carry.get("allowance", {}))
+                for res in RESOURCES:
+                    if row.get(res):
+                        total[res] = total.get(res, 0) + int(row[res])
+                self.carry_forward("allowance", total, effect, row["source"])
 
     # -- the board ---------------------------------------------------------------------------
     def place(self, room: str, rotation: int) -> None:

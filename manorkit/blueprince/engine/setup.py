@@ -15,6 +15,9 @@ ANTECHAMBER = (9, 3)
 RESOURCES = ("steps", "gems", "keys", "coins", "ivory_dice")
 #: Decks the engine draws from during a day (§7, §8); the others are campaign decks.
 DAY_DECKS = ("dig", "trunk", "common_items", "special_items")
+#: In ``Campaign.drawn``: a run whose card of that deck was never revealed (a Meal card when
+#: the Dining Room was not drafted: its place in the cycle is used all the same, §3 step 7).
+UNSEEN = ""
 
 
 @dataclass(frozen=True)
@@ -27,8 +30,9 @@ class Campaign:
     (§12 runs 20-21); ``observatory_rolls``: extra first-entry Observatory rolls (§5 The
     Planetarium); ``drawn``: the cards of each campaign deck (``meals``,
     ``commissary_stock``, ``prophecies``) already drawn this session, in order, as
-    ``((deck, (card, ...)), ...)`` (§3 step 7, §12 The Commissary, §16 Rumpus Room).
-    Planetarium); ``package``: a Mail Room package is pending (§16 Mail Room);
+    ``((deck, (card, ...)), ...)`` (§3 step 7, §12 The Commissary, §16 Rumpus Room; a
+    card ``UNSEEN`` is a run that did not reveal its card); ``package``: a Mail Room
+    package is pending (§16 Mail Room);
     ``coat_check``: the item stored at the Coat Check (§4 Tomorrow Rooms); ``discoveries``:
     one-time campaign discoveries such as ``"outer_room"`` (§19) or ``"safe:Study"`` (§14);
     ``deliveries``: items in hand at setup (variant ``security_shovel_order``).
@@ -106,7 +110,7 @@ class Campaign:
         for deck, cards in self.drawn:
             if deck in DAY_DECKS or deck not in rules.deck_names:
                 raise IllegalAction(f"campaign drawn: {deck!r} is not a campaign deck")
-            unknown = set(cards) - set(rules.deck_counts(deck))
+            unknown = set(cards) - set(rules.deck_counts(deck)) - {UNSEEN}
             if unknown:
                 raise IllegalAction(f"campaign drawn: {sorted(unknown)} not in the {deck} deck")
         items = rules.rows("tables/items.csv")
@@ -163,6 +167,8 @@ def _morning(rules: Rules, campaign: Campaign):
              for name in campaign.deliveries}
     flags = {"observatory_rolls": campaign.observatory_rolls} if campaign.observatory_rolls \
         else {}
+    if "west_lever" in campaign.discoveries:  # variant west_lever=campaign_permanent (§16)
+        flags["levers"] = ("west",)
     return State(
         rules=rules, seed=0, campaign=campaign, position=START,
         resources=freeze(res), items=freeze(items), board=freeze(board),
@@ -185,5 +191,5 @@ def fixed_tile(rules: Rules, name: str, cell: Cell) -> Tile:
     return Tile(name, cell, best, doors(shape, best))
 
 
-__all__ = ["ANTECHAMBER", "Campaign", "DAY_DECKS", "RESOURCES", "START",
+__all__ = ["ANTECHAMBER", "Campaign", "DAY_DECKS", "RESOURCES", "START", "UNSEEN",
            "fixed_tile", "new_day"]

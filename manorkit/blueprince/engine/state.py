@@ -32,16 +32,16 @@ class SaveError(ValueError):
     """A save that cannot be read or replayed; the message names the field at fault."""
 
 
-def _load_save(text) -> dict:
+def _load_save(text, fmt: str = FORMAT, what: str = "run") -> dict:
     if not isinstance(text, str | bytes):
         raise SaveError(f"a save is JSON text, got {type(text).__name__}")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise SaveError(f"not valid JSON: {err}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != fmt:
         got = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise SaveError(f"not a manorkit run (format {got!r})")
+        raise SaveError(f"not a manorkit {what} (format {got!r})")
     return data
 
 
@@ -297,12 +297,9 @@ class State:
 
     def to_json(self) -> str:
         """The run as JSON: rules folder and variants, seed, campaign, and every action."""
-        rules = self.rules
-        variants = {k: v for k, v in rules.choices.items() if v != rules._specs[k]["default"]}
         return json.dumps({
             "format": FORMAT,
-            "rules": {"path": None if rules.path == DEFAULT_PATH else str(rules.path),
-                      "variants": variants},
+            "rules": rules_recipe(self.rules),
             "seed": self.seed,
             "campaign": self.campaign.to_json(),
             "actions": [a.to_json() for a in self.history],
@@ -323,16 +320,7 @@ class State:
         """
         data = _load_save(text)
         if rules is None:
-            spec = _field(data, "rules", dict)
-            if set(spec) != {"path", "variants"}:
-                raise SaveError(f"rules: expected the keys path and variants, got {sorted(spec)}")
-            path, variants = spec["path"], spec["variants"]
-            if path is not None and not isinstance(path, str) or not isinstance(variants, dict):
-                raise SaveError("rules: path must be a string or null, variants an object")
-            try:
-                rules = load_rules(path, **variants)
-            except (ValueError, TypeError, OSError) as err:
-                raise SaveError(f"rules: {err}") from None
+            rules = rules_from_recipe(_field(data, "rules", dict))
         seed = _field(data, "seed", int)
         actions = _field(data, "actions", list)
         digest = _field(data, "digest", str)
@@ -379,6 +367,27 @@ class State:
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "
                 f"steps={r['steps']} gems={r['gems']} keys={r['keys']} coins={r['coins']}"
                 f"{' over: ' + self.over if self.over else ''}>")
+
+
+def rules_recipe(rules: Rules) -> dict:
+    """How a save records its rules: the rules folder (null: the shipped one) and the
+    variants chosen away from their defaults. Runs and campaigns both save through this."""
+    variants = {k: v for k, v in rules.choices.items() if v != rules._specs[k]["default"]}
+    return {"path": None if rules.path == DEFAULT_PATH else str(rules.path),
+            "variants": variants}
+
+
+def rules_from_recipe(spec: dict) -> Rules:
+    """The rules :func:`rules_recipe` recorded; :class:`SaveError` naming what is wrong."""
+    if set(spec) != {"path", "variants"}:
+        raise SaveError(f"rules: expected the keys path and variants, got {sorted(spec)}")
+    path, variants = spec["path"], spec["variants"]
+    if path is not None and not isinstance(path, str) or not isinstance(variants, dict):
+        raise SaveError("rules: path must be a string or null, variants an object")
+    try:
+        return load_rules(path, **variants)
+    except (ValueError, TypeError, OSError) as err:
+        raise SaveError(f"rules: {err}") from None
 
 
 @lru_cache(maxsize=64)

@@ -25,18 +25,20 @@ def todays_meal(rules: Rules, run: int, drawn: Collection[str] = ()) -> dict[str
     ``meal_order=printed_order``: the card at position ``run``, back to the first after the
     last. ``shuffled_cycle``: the cards are shuffled at session start into a cycle kept for
     the session, one card per run; ``drawn`` lists the meals of this session's earlier runs,
-    in order. Within the first pass today's card is uniform (by copies) over the cards not
-    yet served; after it the cycle repeats, so the card is the one served a cycle ago.
+    in order, ``""`` for a run whose card was not revealed. Today's place in the cycle is
+    ``len(drawn)`` modulo its size: a card seen at that place is certain; otherwise today's
+    card is uniform (by copies) over the cards not seen at another place.
     """
     cards = meal_cards(rules)
     if rules.variant("meal_order") == "printed_order":
         return {list(cards)[(run - 1) % len(cards)]: 1}
     size = sum(row["copies"] for row in cards.values())
     drawn = tuple(drawn)
-    if len(drawn) >= size:
-        return {drawn[len(drawn) - size]: 1}
+    seen = {i % size: card for i, card in enumerate(drawn) if card}
+    if len(drawn) % size in seen:
+        return {seen[len(drawn) % size]: 1}
     pool = {card: row["copies"] for card, row in cards.items()}
-    for card in drawn:
+    for card in seen.values():
         pool[card] -= 1
     return {card: n for card, n in pool.items() if n > 0}
 

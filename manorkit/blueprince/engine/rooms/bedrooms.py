@@ -193,7 +193,7 @@ def _boudoir(work, cell: Cell, first: bool) -> None:
         return
     row = _carry_row(work, "Boudoir", "first_ever_entry")
     work.gain("gems", int(row["gems"]), "the Boudoir safe", row["source"])
-    if not work.carry.get("safe:Boudoir"):
+    if "safe:Boudoir" not in work.s.campaign.discoveries and "safe:Boudoir" not in work.carry:
         work.carry_forward("safe:Boudoir", True, row["effect"], row["source"])
 
 

@@ -102,8 +102,8 @@ def _office(work, cell, first: bool) -> None:
         return
     row = _safe_row(work.rules)
     work.gain("gems", int(row["gems"]), "the Office safe", "§10 Spread Rooms")
-    if not work.carry.get("office_safe"):
-        work.carry_forward("office_safe", True, row["effect"], row["source"])
+    if "safe:Office" not in work.s.campaign.discoveries and "safe:Office" not in work.carry:
+        work.carry_forward("safe:Office", True, row["effect"], row["source"])
 
 
 def _safe_row(rules):
