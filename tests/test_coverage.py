@@ -31,3 +31,15 @@ def test_nothing_of_the_base_game_is_missing():
     assert missing.empty, missing.to_string()
     reasons = df[df.status.isin(["placeholder", "campaign", "expansion"])].reason
     assert (reasons.str.len() > 10).all(), "every non-implemented row says why"
+
+
+def test_the_campaign_rules_are_listed():
+    from manorkit.blueprince.engine.campaign import CARRIES
+
+    df = coverage()
+    carry = df[df.kind == "carry-forward"]
+    assert set(carry.name) == set(CARRIES) and (carry.status == "implemented").all()
+    counters = df[df.kind == "campaign counter"].set_index("name")
+    assert counters.loc["Alzara's prophecies", "status"] == "placeholder"
+    assert counters.loc["session", "status"] == "variant"
+    assert (counters.tests.str.len() > 0).all()

@@ -109,8 +109,41 @@ def _variant_rows(rules: Rules) -> list[dict]:
     return out
 
 
+#: Campaign counters (§3 step 7, §12, §13, §16): (name, status, reason, section, where,
+#: the text that names it in tests).
+COUNTERS = (
+    ("meal cycle", "variant", "variants meal_order and campaign_session: shuffled once a "
+     "session, one place per run (a day without the Dining Room moves it on)",
+     "§3 Setup; §11 Meal Card Cycle", "engine.campaign CampaignState.end_day",
+     'cards_drawn("meals")'),
+    ("Commissary stock deck", "variant", "variants campaign_session, commissary_stock and "
+     "commissary_deck_exhausted: the cards flipped this session", "§12 The Commissary",
+     "engine.campaign SESSION_DECKS", "drawn:commissary_stock"),
+    ("session", "variant", "variant campaign_session: the whole campaign, or numbers.csv "
+     "session_runs runs", "§2 Card Decks; §12 The Commissary", "engine.campaign.session",
+     "campaign_session"),
+    ("run count", "implemented", "", "§12 How Shops Work", "Campaign.run", "run count"),
+    ("Alzara's prophecies", "placeholder", "decks/prophecies.csv: six placeholder cards a "
+     "designer replaces, never reshuffled", "§16 Rumpus Room", "engine.campaign drawn:*",
+     "drawn:prophecies"),
+    ("win record", "implemented", "", "§13 Opening Room 46", "CampaignState.wins", ".wins"),
+)
+
+
+def _campaign_rows(engine) -> list[dict]:
+    out = [{"kind": "carry-forward", "name": c.key, "status": "implemented", "reason": "",
+            "section": c.section, "where": f"{c.fn.__module__}.{c.fn.__name__}",
+            "tests": _tests_naming(f'"{c.key.removesuffix("*")}')}
+           for c in engine.campaign.CARRIES.values()]
+    out += [{"kind": "campaign counter", "name": name, "status": status, "reason": why,
+             "section": section, "where": where, "tests": _tests_naming(probe)}
+            for name, status, why, section, where, probe in COUNTERS]
+    return out
+
+
 def coverage(rules: Rules | None = None):
-    """A DataFrame of every room, item, action, random step and variant: its ``status``
+    """A DataFrame of every room, item, action, random step, variant, carry-forward rule and
+    campaign counter: its ``status``
     (``implemented``, ``variant``, ``placeholder``, ``expansion``, ``campaign`` or
     ``missing``), the ``reason``, the rulebook ``section``, ``where`` the engine plays it,
     and the ``tests`` that name it."""
@@ -120,7 +153,7 @@ def coverage(rules: Rules | None = None):
 
     rules = load_rules() if rules is None else rules
     rows = (_room_rows(rules, engine) + _item_rows(rules, engine) + _step_rows(engine)
-            + _variant_rows(rules))
+            + _variant_rows(rules) + _campaign_rows(engine))
     return pd.DataFrame(rows, columns=["kind", "name", "status", "reason", "section", "where",
                                        "tests"])
 
