@@ -295,6 +295,11 @@ class State:
     def __hash__(self) -> int:
         return hash((self.seed, self.digest()))
 
+    def __reduce__(self):
+        # By recipe: the rules (which pickle by their own recipe) and the run as JSON,
+        # replayed on unpickling and checked against the saved digest.
+        return _unpickle, (self.rules, self.to_json())
+
     def to_json(self) -> str:
         """The run as JSON: rules folder and variants, seed, campaign, and every action."""
         rules = self.rules
@@ -379,6 +384,10 @@ class State:
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "
                 f"steps={r['steps']} gems={r['gems']} keys={r['keys']} coins={r['coins']}"
                 f"{' over: ' + self.over if self.over else ''}>")
+
+
+def _unpickle(rules: Rules, text: str) -> State:
+    return State.from_json(text, rules)
 
 
 @lru_cache(maxsize=64)
