@@ -29,7 +29,8 @@ def wilson(successes: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     p, z2 = successes / n, z * z / n
     centre = (p + z2 / 2) / (1 + z2)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n)) / (1 + z2)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    return (low, 1.0 if successes == n else min(1.0, centre + half))
 
 
 def mean_interval(values: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
