@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
 import subprocess
 import sys
 
@@ -12,9 +13,11 @@ import pandas as pd
 import pytest
 
 from manorkit.blueprince import load_rules, odds
-from manorkit.blueprince.engine import Draft, EndDay, Move, Take, new_day
+from manorkit.blueprince.engine import Campaign, Draft, EndDay, Move, Take, new_day
 from manorkit.blueprince.sim import (
+    CAMPAIGN_COLUMNS,
     COLUMNS,
+    TILE_COLUMNS,
     EconomyPolicy,
     GreedyPolicy,
     RandomPolicy,
@@ -76,9 +79,82 @@ def test_local_equals_processes():
     pd.testing.assert_frame_equal(local, pooled)
 
 
-def test_bad_backend():
+def test_bad_backend_and_arguments():
     with pytest.raises(ValueError, match="backend"):
+        simulate(RandomPolicy(), 1, RULES, backend="threads")
+    with pytest.raises(ValueError, match="client= .* or address="):
         simulate(RandomPolicy(), 1, RULES, backend="dask")
+    with pytest.raises(ValueError, match="for backend='dask'"):
+        simulate(RandomPolicy(), 1, RULES, address="tcp://127.0.0.1:1")
+    with pytest.raises(ValueError, match="days"):
+        simulate(RandomPolicy(), 1, RULES, days=0)
+    with pytest.raises(ValueError, match="morning"):
+        simulate(RandomPolicy(), 1, RULES, days=2, morning=Campaign())
+
+
+def test_dask_equals_local():
+    """A local Dask cluster of two worker processes, reached by client= and by address=,
+    returns the in-process table (batches of 7 days, so several tasks per worker)."""
+    from distributed import Client, LocalCluster
+
+    local = simulate(GreedyPolicy(), 40, RULES, seed=4, batch=7)
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        by_client = simulate(GreedyPolicy(), 40, RULES, seed=4, backend="dask",
+                             client=client, batch=7)
+        by_address = simulate(GreedyPolicy(), 40, RULES, seed=4, backend="dask",
+                              address=cluster.scheduler_address, batch=13)
+    pd.testing.assert_frame_equal(local, by_client)
+    pd.testing.assert_frame_equal(local, by_address)
+
+
+def test_state_pickles_by_recipe():
+    state = play(RULES.with_variants(dig_step_cost="one_step"), GreedyPolicy(), 9)
+    text = pickle.dumps(state)
+    assert b'"actions"' in text and b"resources" not in text  # the actions, not the facts
+    back = pickle.loads(text)
+    assert back == state and back.rules is state.rules and back.history == state.history
+
+
+def test_tiles_table_matches_the_day_table():
+    table, tiles = simulate(GreedyPolicy(), 6, RULES, seed=2, tiles=True)
+    assert tuple(tiles.columns) == TILE_COLUMNS
+    counts = tiles.groupby("day").size().reindex(table["day"], fill_value=0)
+    assert list(counts) == list(table["rooms_drafted"])
+    deepest = tiles.groupby("day")["rank"].max().reindex(table["day"], fill_value=1)
+    assert list(deepest) == list(table["deepest_rank"])
+
+
+class Idle:
+    """Ends the day at once."""
+
+    def __call__(self, state, rng):
+        return EndDay()
+
+
+def test_morning_bonus_steps():
+    """Days from a morning with 20 bonus steps (§3 step 9) start 20 steps richer."""
+    plain = simulate(Idle(), 3, RULES, seed=6)
+    richer = simulate(Idle(), 3, RULES, seed=6, morning=Campaign(bonuses=(("steps", 20),)))
+    assert list(richer["steps"] - plain["steps"]) == [20] * 3
+    assert list(richer["seed"]) == list(plain["seed"])
+
+
+def test_campaigns_carry_forward():
+    """``days=3`` plays campaigns through ``new_campaign``: a row per day, numbered 1-3 in each
+    campaign, identical on the processes backend."""
+    import manorkit.blueprince.engine as engine
+
+    if not hasattr(engine, "new_campaign"):
+        pytest.skip("needs engine.new_campaign (the campaign branch)")
+    table = simulate(GreedyPolicy(), 4, RULES, seed=1, days=3)
+    assert tuple(table.columns) == CAMPAIGN_COLUMNS
+    assert list(table["campaign"]) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+    assert list(table["day"]) == [1, 2, 3] * 4
+    assert table.groupby("campaign")["seed"].nunique().eq(3).all()
+    pooled = simulate(GreedyPolicy(), 4, RULES, seed=1, days=3, backend="processes",
+                      processes=2)
+    pd.testing.assert_frame_equal(table, pooled)
 
 
 def test_shuttle_detector():
@@ -107,10 +183,37 @@ def test_first_tile_frequency_matches_the_odds():
     assert abs(hits - p) <= 4 * math.sqrt(p * (1 - p) / n), (hits, p)
 
 
-
 def test_importing_sim_loads_neither_pandas_nor_tqdm():
     code = ("import sys, manorkit.blueprince.sim; "
-            "print(sorted(m for m in ('pandas', 'tqdm', 'numpy') if m in sys.modules))")
+            "print(sorted(m for m in ('pandas', 'tqdm', 'numpy', 'dask', 'distributed', 'scipy') "
+            "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={**os.environ, "PYTHONPATH": ROOT})
     assert out.stdout.strip() == "[]"
+
+
+class FakeCampaign:
+    """The campaign contract in miniature: each morning a new day with the next seed and run
+    number (the real carry-forward lives in the campaign branch)."""
+
+    def __init__(self, rules, seed, run=1):
+        self.rules, self.seed, self.run = rules, seed, run
+
+    def morning(self):
+        return new_day(self.rules, seed=self.seed + self.run, campaign=Campaign(run=self.run))
+
+    def end_day(self, state):
+        assert state.is_over
+        return FakeCampaign(self.rules, self.seed, self.run + 1)
+
+
+def test_campaign_seam_plays_the_contract(monkeypatch):
+    import manorkit.blueprince.engine as engine
+
+    monkeypatch.setattr(engine, "new_campaign", FakeCampaign, raising=False)
+    table, log = simulate(GreedyPolicy(), 2, RULES, seed=1, days=3, events=True)
+    seeds = day_seeds(1, 2)
+    assert list(table["seed"]) == [s + d for s in seeds for d in (1, 2, 3)]
+    assert list(table["day"]) == [1, 2, 3] * 2 and list(table["campaign"]) == [0] * 3 + [1] * 3
+    assert set(zip(log["campaign"], log["day"], strict=True)) == set(
+        zip(table["campaign"], table["day"], strict=True))

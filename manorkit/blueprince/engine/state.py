@@ -295,6 +295,11 @@ class State:
     def __hash__(self) -> int:
         return hash((self.seed, self.digest()))
 
+    def __reduce__(self):
+        # By recipe: the rules (which pickle by their own recipe) and the run as JSON,
+        # replayed on unpickling and checked against the saved digest.
+        return _unpickle, (self.rules, self.to_json())
+
     def to_json(self) -> str:
         """The run as JSON: rules folder and variants, seed, campaign, and every action."""
         return json.dumps({
@@ -388,6 +393,10 @@ def rules_from_recipe(spec: dict) -> Rules:
         return load_rules(path, **variants)
     except (ValueError, TypeError, OSError) as err:
         raise SaveError(f"rules: {err}") from None
+
+
+def _unpickle(rules: Rules, text: str) -> State:
+    return State.from_json(text, rules)
 
 
 @lru_cache(maxsize=64)

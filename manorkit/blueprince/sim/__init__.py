@@ -1,7 +1,11 @@
-"""Simulating many days: policies (bots) and :func:`simulate`, one table row per day."""
+"""Simulating many days: policies (bots), :func:`simulate` (one table row per day, on the
+local, processes or dask backend), and comparisons of rule sets: :func:`sweep` over a grid
+and :func:`variant_impact` for every variant reading."""
 
+from .compare import Impact, Sweep, sweep, variant_impact
 from .policies import EconomyPolicy, GreedyPolicy, Policy, RandomPolicy
-from .run import COLUMNS, day_seeds, simulate
+from .run import CAMPAIGN_COLUMNS, COLUMNS, TILE_COLUMNS, day_seeds, play_campaign, simulate
 
-__all__ = ["COLUMNS", "EconomyPolicy", "GreedyPolicy", "Policy", "RandomPolicy", "day_seeds",
-           "simulate"]
+__all__ = ["CAMPAIGN_COLUMNS", "COLUMNS", "EconomyPolicy", "GreedyPolicy", "Impact", "Policy",
+           "RandomPolicy", "Sweep", "TILE_COLUMNS", "day_seeds", "play_campaign", "simulate",
+           "sweep", "variant_impact"]

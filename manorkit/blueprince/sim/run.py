@@ -1,37 +1,59 @@
-"""Many days in a table: :func:`simulate` plays ``n`` days with a policy, locally or on a
-process pool, with results fixed by the root seed whatever the backend or worker count."""
+"""Many days in a table: :func:`simulate` plays ``n`` days (or ``n`` campaigns of ``days``
+days) with a policy, on any backend of :mod:`manorkit.sim.backends`, with results fixed by
+the root seed whatever the backend or worker count."""
 
 from __future__ import annotations
 
 import random
 
+from ...sim.backends import BATCH, batches, run_tasks
+from ...sim.seeds import day_seeds
 from ..engine.actions import Chance, Move, OpenTrunk, Redraw, Unlock
-from ..engine.setup import new_day
+from ..engine.setup import Campaign, new_day
 from ..rules import Rules, load_rules
 from .policies import Policy
 
 COLUMNS = ("day", "seed", "won", "ended", "deepest_rank", "rooms_drafted", "steps", "gems",
            "keys", "coins", "keys_spent", "locks_met", "redraws", "turns", "actions")
-BATCH = 50
+#: The columns with ``days > 1``: ``campaign`` numbers the campaign, ``day`` is its Day 1, 2…
+CAMPAIGN_COLUMNS = ("campaign",) + COLUMNS
+#: The columns of the tiles table: every tile drafted onto the board by the end of a day.
+TILE_COLUMNS = ("day", "rank", "column", "room")
 MAX_STEPS = 10_000
 
-
-def day_seeds(seed: int, n: int) -> list[int]:
-    """Day ``i``'s seed: the first 32-bit word of ``SeedSequence(seed).spawn(n)[i]``."""
-    import numpy as np
-
-    return [int(c.generate_state(1)[0]) for c in np.random.SeedSequence(seed).spawn(n)]
+__all__ = ["CAMPAIGN_COLUMNS", "COLUMNS", "TILE_COLUMNS", "day_seeds", "play", "play_campaign",
+           "simulate"]
 
 
-def play(rules: Rules, policy: Policy, seed: int):
-    """One day from ``new_day(rules, seed)``: ``policy`` decides with ``random.Random(seed)``,
-    the run's own generator resolves chance."""
-    state, rng = new_day(rules, seed=seed), random.Random(seed)
+def play(rules: Rules, policy: Policy, seed: int, morning: Campaign | None = None):
+    """One day from ``new_day(rules, seed, morning)``: ``policy`` decides with
+    ``random.Random(seed)``, the run's own generator resolves chance."""
+    return play_out(new_day(rules, seed=seed, campaign=morning), policy, random.Random(seed))
+
+
+def play_out(state, policy: Policy, rng: random.Random):
+    """``state`` played to the end of its day: chance resolved, decisions by ``policy``."""
     for _ in range(MAX_STEPS):
         if state.is_over:
             return state
         state = state.resolve() if state.is_chance else state.apply(policy(state, rng))
-    raise RuntimeError(f"day with seed {seed} did not end within {MAX_STEPS} steps")
+    raise RuntimeError(f"day with seed {state.seed} did not end within {MAX_STEPS} steps")
+
+
+def play_campaign(rules: Rules, policy: Policy, seed: int, days: int) -> list:
+    """The last state of each of ``days`` days of one campaign (§14 Carry-Forward):
+    ``new_campaign(rules, seed)``, then each day ``state = campaign.morning()``, played out
+    with ``random.Random(f"{seed}:{day}")`` for the policy, then
+    ``campaign = campaign.end_day(state)`` carries it forward to the next morning."""
+    from ..engine import new_campaign
+
+    campaign, finals = new_campaign(rules, seed), []
+    for day in range(1, days + 1):
+        state = play_out(campaign.morning(), policy, random.Random(f"{seed}:{day}"))
+        finals.append(state)
+        if day < days:
+            campaign = campaign.end_day(state)
+    return finals
 
 
 def summary(day: int, seed: int, state, start: frozenset) -> dict:
@@ -52,68 +74,85 @@ def summary(day: int, seed: int, state, start: frozenset) -> dict:
             "actions": len(decisions)}
 
 
-def run_batch(rules: Rules, policy: Policy, days: list[tuple[int, int]], events: bool):
-    """Rows (and event logs, each with its ``day``) of ``days``, a list of (day, seed)."""
-    rows, logs = [], []
-    for day, seed in days:
-        state = play(rules, policy, seed)
-        rows.append(summary(day, seed, state, frozenset(state.at(0).board)))
-        if events:
-            logs.append(state.log.assign(day=day))
-    return rows, logs
+def run_batch(rules: Rules, policy: Policy, items: list[tuple[int, int]], days: int,
+              morning: Campaign | None, events: bool, tiles: bool):
+    """Rows, event logs and tile rows of ``items``, a list of (index, seed): each a day
+    (``days == 1``, from ``morning``) or a campaign of ``days`` days."""
+    rows, logs, placed = [], [], []
+    for index, seed in items:
+        if days == 1:
+            played = [(index, {}, play(rules, policy, seed, morning))]
+        else:
+            played = [(day, {"campaign": index}, s) for day, s in
+                      enumerate(play_campaign(rules, policy, seed, days), start=1)]
+        for day, key, state in played:
+            start = frozenset(state.at(0).board)
+            rows.append(key | summary(day, state.seed, state, start))
+            if events:
+                logs.append(state.log.assign(**key, day=day))
+            if tiles:
+                placed += [key | {"day": day, "rank": c[0], "column": c[1], "room": t.room}
+                           for c, t in state.board.items() if c not in start]
+    return rows, logs, placed
 
 
-def simulate(policy: Policy, n: int, rules: Rules | None = None, seed: int = 0,
-             backend: str = "local", processes: int | None = None, progress: bool | None = None,
-             events: bool = False):
-    """Play ``n`` days with ``policy``; one row per day with the columns of :data:`COLUMNS`.
+def day_tasks(rules: Rules, policy: Policy, n: int, seed: int, days: int = 1,
+              morning: Campaign | None = None, events: bool = False, tiles: bool = False,
+              batch: int = BATCH) -> tuple[list[tuple], list[int]]:
+    """The :func:`run_batch` tasks of a :func:`simulate` call and their weights in days."""
+    if isinstance(days, bool) or not isinstance(days, int) or days < 1:
+        raise ValueError(f"days must be a whole number of at least 1, got {days!r}")
+    if days > 1 and morning is not None:
+        raise ValueError("morning= sets up single days; a campaign makes its own mornings")
+    items = list(enumerate(day_seeds(seed, n)))
+    chunks = batches(items, max(1, batch // days))
+    return ([(rules, policy, c, days, morning, events, tiles) for c in chunks],
+            [len(c) * days for c in chunks])
 
-    Day seeds come from :func:`day_seeds`, so the table is identical for ``backend="local"``
-    and ``backend="processes"`` (a ``ProcessPoolExecutor`` with ``processes`` workers, days
-    in batches of 50; ``policy`` and ``rules`` must pickle). ``progress``: a ``tqdm.auto``
-    bar (default: when ``n`` ≥ 200). ``events=True`` returns ``(table, log)``, ``log`` being
-    every day's ``state.log`` concatenated with a ``day`` column.
-    """
+
+def tables(results: list, days: int = 1, events: bool = False, tiles: bool = False):
+    """The :func:`simulate` return value assembled from :func:`run_batch` results."""
     import pandas as pd
 
-    if backend not in ("local", "processes"):
-        raise ValueError(f"backend must be 'local' or 'processes', got {backend!r}")
-    rules = rules or load_rules()
-    days = list(enumerate(day_seeds(seed, n)))
-    batches = [days[i:i + BATCH] for i in range(0, n, BATCH)]
-    bar = _bar(n, progress)
-    rows, logs = [], []
-
-    def collect(result) -> None:
-        rows.extend(result[0])
-        logs.extend(result[1])
-        if bar is not None:
-            bar.update(len(result[0]))
-
-    if backend == "local":
-        for batch in batches:
-            collect(run_batch(rules, policy, batch, events))
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(processes) as pool:
-            for result in pool.map(run_batch, *zip(*[(rules, policy, b, events)
-                                                      for b in batches], strict=True)):
-                collect(result)
-    if bar is not None:
-        bar.close()
-    table = pd.DataFrame(rows, columns=list(COLUMNS)).astype(DTYPES)
-    if not events:
-        return table
-    return table, (pd.concat(logs, ignore_index=True) if logs else pd.DataFrame())
+    columns = COLUMNS if days == 1 else CAMPAIGN_COLUMNS
+    rows = [r for result in results for r in result[0]]
+    table = pd.DataFrame(rows, columns=list(columns)).astype(
+        {c: "int64" for c in columns} | {"won": "bool", "ended": "string"})
+    out = [table]
+    if events:
+        logs = [log for result in results for log in result[1]]
+        out.append(pd.concat(logs, ignore_index=True) if logs else pd.DataFrame())
+    if tiles:
+        extra = ("campaign",) if days > 1 else ()
+        out.append(pd.DataFrame([t for result in results for t in result[2]],
+                                columns=list(extra + TILE_COLUMNS)))
+    return out[0] if len(out) == 1 else tuple(out)
 
 
-DTYPES = {c: "int64" for c in COLUMNS} | {"won": "bool", "ended": "string"}
+def simulate(policy: Policy, n: int, rules: Rules | None = None, seed: int = 0, days: int = 1,
+             backend: str = "local", *, processes: int | None = None, client=None,
+             address: str | None = None, progress: bool | None = None, events: bool = False,
+             tiles: bool = False, morning: Campaign | None = None, batch: int = BATCH):
+    """Play ``n`` days with ``policy``: one row per day with the columns of :data:`COLUMNS`.
 
+    Day ``i``'s seed is ``day_seeds(seed, n)[i]`` and tasks of ``batch`` days come back in
+    order, so the table is identical on every backend and any number of workers:
+    ``"local"``; ``"processes"`` (``processes`` worker processes); ``"dask"`` (a Dask
+    cluster: ``client=`` a ``dask.distributed.Client`` or ``address=`` a scheduler address).
+    ``policy`` and ``rules`` must pickle (rules do, by recipe).
 
-def _bar(n: int, progress: bool | None):
-    if not (n >= 200 if progress is None else progress):
-        return None
-    from tqdm.auto import tqdm
+    ``days > 1`` plays ``n`` campaigns of ``days`` days each, carried forward (§14): the
+    columns of :data:`CAMPAIGN_COLUMNS`, ``day`` counting 1 to ``days`` in each campaign.
+    ``morning``: a :class:`~manorkit.blueprince.engine.Campaign` every single day starts
+    from (the Apple Orchard, bonus steps, unlocked additions…).
 
-    return tqdm(total=n, unit="day")
+    ``progress``: a ``tqdm.auto`` bar (default: for 200 days or more). ``events=True`` adds
+    the days' ``state.log`` concatenated with a ``day`` column; ``tiles=True`` the tiles
+    drafted onto each board (:data:`TILE_COLUMNS`); these come after the table in a tuple.
+    """
+    rules = load_rules() if rules is None else rules
+    tasks, weights = day_tasks(rules, policy, n, seed, days, morning, events, tiles, batch)
+    results = run_tasks(run_batch, tasks, backend, processes=processes, client=client,
+                        address=address, weights=weights,
+                        progress=n * days >= 200 if progress is None else progress)
+    return tables(results, days, events, tiles)
