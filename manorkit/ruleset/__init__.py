@@ -31,7 +31,7 @@ from .tables import Table, TableSpec
 from .variants import Patch
 
 __all__ = [
-    "Col", "Edit", "Edits", "Folder", "Loader", "Patch", "RulesBase", "RulesDataError", "Schema", "Span",
-    "Table", "TableDir", "TableSpec", "Tables", "atomic_write_bytes", "atomic_write_text",
+    "Col", "Edit", "Edits", "Folder", "Loader", "Patch", "RulesBase", "RulesDataError", "Schema",
+    "Span", "Table", "TableDir", "TableSpec", "Tables", "atomic_write_bytes", "atomic_write_text",
     "read_folder",
 ]

@@ -8,7 +8,7 @@ then validated by the same column parsing and whole-rules checks as the files on
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from numbers import Integral
 from typing import NamedTuple
 
@@ -78,10 +78,9 @@ def closest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
     return [folded[k] for k in near]
 
 
-def lookup(name: str, known: Iterable[str], what: str) -> str:
+def lookup(name: str, known: Collection[str], what: str, where: str = "") -> str:
     """The one of ``known`` that ``name`` names, ignoring case; else a ``KeyError`` saying
-    "no {what} 'x'; did you mean ...?"."""
-    known = list(known)
+    "no {what} 'x'{where}; did you mean ...?"."""
     if name in known:
         return name
     if isinstance(name, str):
@@ -90,7 +89,7 @@ def lookup(name: str, known: Iterable[str], what: str) -> str:
                 return k
     near = closest(name, known) if isinstance(name, str) else []
     hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
-    raise KeyError(f"no {what} {name!r}{hint}")
+    raise KeyError(f"no {what} {name!r}{where}{hint}")
 
 
 def make(schema: Schema, raws: Mapping[str, RawTable], file: str, row: str,
