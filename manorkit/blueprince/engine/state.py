@@ -19,7 +19,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from ..placement import Cell
-from ..rules import DEFAULT_PATH, Rules, load_rules
+from ..rules import Rules
 from .actions import Action, Chance, IllegalAction, from_json
 from .board import neighbour
 from .pending import Step
@@ -289,20 +289,18 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, State) and self.rules is other.rules
+        return (isinstance(other, State) and self.rules == other.rules
                 and self.seed == other.seed and self.snapshot() == other.snapshot())
 
     def __hash__(self) -> int:
         return hash((self.seed, self.digest()))
 
     def to_json(self) -> str:
-        """The run as JSON: rules folder and variants, seed, campaign, and every action."""
-        rules = self.rules
-        variants = {k: v for k, v in rules.choices.items() if v != rules._specs[k]["default"]}
+        """The run as JSON: rules folder, variants and edits (:func:`rules_json`), seed,
+        campaign, and every action."""
         return json.dumps({
             "format": FORMAT,
-            "rules": {"path": None if rules.path == DEFAULT_PATH else str(rules.path),
-                      "variants": variants},
+            "rules": rules_json(self.rules),
             "seed": self.seed,
             "campaign": self.campaign.to_json(),
             "actions": [a.to_json() for a in self.history],
@@ -323,16 +321,7 @@ class State:
         """
         data = _load_save(text)
         if rules is None:
-            spec = _field(data, "rules", dict)
-            if set(spec) != {"path", "variants"}:
-                raise SaveError(f"rules: expected the keys path and variants, got {sorted(spec)}")
-            path, variants = spec["path"], spec["variants"]
-            if path is not None and not isinstance(path, str) or not isinstance(variants, dict):
-                raise SaveError("rules: path must be a string or null, variants an object")
-            try:
-                rules = load_rules(path, **variants)
-            except (ValueError, TypeError, OSError) as err:
-                raise SaveError(f"rules: {err}") from None
+            rules = rules_from_json(_field(data, "rules", dict))
         seed = _field(data, "seed", int)
         actions = _field(data, "actions", list)
         digest = _field(data, "digest", str)
@@ -379,6 +368,25 @@ class State:
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "
                 f"steps={r['steps']} gems={r['gems']} keys={r['keys']} coins={r['coins']}"
                 f"{' over: ' + self.over if self.over else ''}>")
+
+
+def rules_json(rules: Rules) -> dict:
+    """The rules part of a save (a run's, a campaign's): ``{"path": folder or null for the
+    shipped one, "variants": {id: reading} (non-default), "edits": [[file, row, field,
+    value], ...]}`` (:meth:`Rules.recipe`); :func:`rules_from_json` reads it back."""
+    return rules.recipe()
+
+
+def rules_from_json(spec: object) -> Rules:
+    """The rules a save's rules part (:func:`rules_json`) names: the folder loaded with its
+    variants, then its edits made (a save without ``edits`` has none). Anything wrong
+    raises :class:`SaveError` naming it."""
+    if not isinstance(spec, dict):
+        raise SaveError(f"rules: expected an object, got {spec!r}")
+    try:
+        return Rules.from_recipe(spec)
+    except (ValueError, TypeError, OSError) as err:
+        raise SaveError(str(err) if str(err).startswith("rules:") else f"rules: {err}") from None
 
 
 @lru_cache(maxsize=64)
