@@ -87,7 +87,9 @@ class Rules(RulesBase):
         """New rules with these copies of cards of ``deck``: ``with_deck("dig", Key=5)`` or,
         for names that are not identifiers, ``with_deck("dig", {"1-2 Coins": 4})`` (card
         names' case ignored). The deck's declared size in decks.csv follows the new total,
-        so the two stay consistent (§7, §8)."""
+        so the two stay consistent (§7, §8). The size is edited as a number: another
+        reading of a variant that resizes the deck then refuses (RulesDataError), so edit
+        the deck again under that reading."""
         deck = lookup(deck, self._tables["decks.csv"].rows, "deck")
         given = {self.card_name(deck, c): n for c, n in {**(copies or {}), **more}.items()}
         file = f"decks/{deck}.csv"
