@@ -15,7 +15,7 @@ cites its rulebook section and returns exact ``Fraction``s or a :class:`~manorki
   side (:func:`compare`)
 """
 
-from . import axes
+from . import axes as axes  # odds.axes: what a sweep varies
 from .commissary import (
     commissary_items,
     commissary_stock,
@@ -61,7 +61,7 @@ from .room_tables import (
 from .sweep import Solution, Sweep, compare, solve, sweep
 
 __all__ = [
-    "Solution", "Sweep", "axes", "compare", "solve", "sweep",
+    "Solution", "Sweep", "compare", "solve", "sweep",
     "bag_after", "best_option", "billiard_room", "casino", "choices", "commissary_items",
     "commissary_stock", "deck_at_least", "deck_draws", "digs", "draft", "draft_count",
     "draft_hand", "draft_with", "draw_plan", "draws_until", "expected_cost", "expected_yield",
