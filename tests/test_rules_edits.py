@@ -225,3 +225,10 @@ def test_a_save_without_edits_still_loads(rules):
     data = json.loads(state.to_json())
     del data["rules"]["edits"]
     assert State.from_json(json.dumps(data)) == state
+
+
+def test_sweeping_many_edits_keeps_the_loader_cache_bounded(rules):
+    loader = type(rules)._loader
+    for n in range(300):
+        rules.with_room("Parlor", gem_cost=n % 60 + 1).with_room("Parlor", effect=f"e{n}")
+    assert len(loader._edited) <= 256

@@ -135,7 +135,7 @@ class Loader:
         return rules
 
     def edited(self, base: RulesBase, edits) -> RulesBase:
-        """``base`` (its variant readings, any edits it has ignored) with ``edits`` made:
+        """The rules of ``base``'s folder and readings (not its edits) with ``edits`` made:
         plain ``[file, row, field, value]`` items, one kept per cell (the last), and none
         that leaves a cell as the readings in force have it. The edited tables are validated
         like the files; a problem raises :class:`RulesDataError` naming the edit."""
