@@ -76,7 +76,9 @@ class RulesBase:
 
         The edit applies after the variant patches and is validated like the files (column
         types, then every whole-rules check); a problem raises :class:`RulesDataError`
-        naming the edit and the field. These rules are unchanged.
+        naming the edit and the field. These rules are unchanged. A later edit of a cell
+        replaces an earlier one, and an edit back to the value the readings in force give
+        is dropped, so undoing every edit gives rules equal to :attr:`unedited`.
         """
         made = edits_mod.make(self._loader.schema, self._folder.raws, file, row,
                               {**(fields or {}), **more})
