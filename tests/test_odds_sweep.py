@@ -192,3 +192,7 @@ def test_calculators_match_names_ignoring_case(rules):
         odds.deck_at_least("dig", "Kee", 3, rules=rules)
     with pytest.raises(ValueError, match="did you mean 'Salt Shaker'"):
         odds.expected_yield("dig", 2, held=("salt shakr",), rules=rules)
+    assert odds.price("shovel", rules=rules) == odds.price("Shovel", rules=rules)
+    with pytest.raises(ValueError, match="sold by the Commissary; did you mean 'Shovel'"):
+        odds.item_offered_by_visit("shovle", 3, rules=rules)
+    assert odds.draft("master bedroom", rules=rules) == odds.draft("Master Bedroom", rules=rules)
