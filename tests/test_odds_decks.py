@@ -411,7 +411,7 @@ def test_other_variants_reach_the_calculators():
     (lambda: deck_draws("dig", -1), "draws"),
     (lambda: deck_draws("dig", 1, 0), "per_draw"),
     (lambda: deck_draws("dig", 1, drawn=["Key"] * 4), "only 3"),
-    (lambda: deck_draws("dig", 1, drawn=["Shovel"]), "not a card"),
+    (lambda: deck_draws("dig", 1, drawn=["Shovel"]), "no card .Shovel. in the dig deck"),
     (lambda: deck_draws("dig", 1, drawn="Key"), "list of card names"),
     (lambda: deck_draws("dig", 1, returns="top"), "returns"),
     (lambda: deck_draws("outer_rooms", 2, 3), "not reshuffled"),

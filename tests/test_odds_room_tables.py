@@ -401,7 +401,7 @@ def test_casino_table_follows_the_variant():
     (lambda: rt.casino(0), "wager"),
     (lambda: rt.casino(True), "wager"),
     (lambda: rt.observatory(0), "rolls"),
-    (lambda: rt.special_key(["Golden Key"]), "unknown item"),
+    (lambda: rt.special_key(["Golden Key"]), "no item .Golden Key."),
     (lambda: rt.special_key("Prism Key"), "list of names"),
     (lambda: rt.special_key(room="Kitchen"), "Locksmith"),
     (lambda: rt.item_spawn("Kitchen"), "Bedroom or Green Room"),

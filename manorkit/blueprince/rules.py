@@ -9,7 +9,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .. import DATA_DIR
-from ..ruleset import Loader, RulesBase, Schema, Table
+from ..ruleset import Edit, Loader, RulesBase, Schema, Table
+from ..ruleset.edits import lookup
 from .checks import CHECKS
 from .placement import Cell, Placement
 from .schema import DIRS, FILES, REQUIRED_VARIANTS, SOURCE
@@ -26,7 +27,10 @@ class Rules(RulesBase):
     """The Blue Prince rules with a choice of every variant; an immutable value.
 
     Every accessor returns a fresh object, so editing a returned DataFrame never changes
-    the rules. Use :meth:`with_variants` for another choice of readings.
+    the rules. Use :meth:`with_variants` for another choice of readings, and
+    :meth:`with_room`, :meth:`with_deck`, :meth:`with_die`, :meth:`with_table` (or the
+    general :meth:`edit`) for new rules with values changed in memory. Room, card, item,
+    deck, die and table names match ignoring case; an unknown one says "did you mean ...?".
     """
 
     def __post_init__(self) -> None:
@@ -51,11 +55,68 @@ class Rules(RulesBase):
         return self._frame("rooms.csv", "name")
 
     def room(self, name: str) -> Mapping:
-        """One room's row (a read-only mapping)."""
-        rows = self._tables["rooms.csv"].rows
-        if name not in rows:
-            raise KeyError(f"no room {name!r} in rooms.csv")
-        return rows[name]
+        """One room's row (a read-only mapping); the name's case is ignored."""
+        return self._tables["rooms.csv"].rows[self.room_name(name)]
+
+    # -- names ----------------------------------------------------------------------------
+    def room_name(self, name: str) -> str:
+        """The room ``name`` names, as rooms.csv spells it (case ignored); an unknown name
+        is a ``KeyError`` with the closest names ("did you mean ...?")."""
+        return lookup(name, self._tables["rooms.csv"].rows, "room")
+
+    def card_name(self, deck: str, name: str) -> str:
+        """The card of ``deck`` that ``name`` names (case ignored; else a ``KeyError`` with
+        the closest names). Cards with 0 copies under the readings in force count."""
+        return lookup(name, self._deck_table(deck).rows, "card", f" in the {deck} deck")
+
+    def item_name(self, name: str) -> str:
+        """The item of ``tables/items.csv`` that ``name`` names (case ignored; else a
+        ``KeyError`` with the closest names)."""
+        return lookup(name, self._tables["tables/items.csv"].rows, "item")
+
+    # -- edits (see RulesBase.edit) -------------------------------------------------------
+    def with_room(self, name: str, fields: Mapping[str, object] | None = None, /,
+                  **more: object) -> Rules:
+        """New rules with fields of room ``name`` set, e.g. ``with_room("Parlor",
+        gem_cost=1)``; validated like rooms.csv (a bad value raises RulesDataError naming
+        the edit and the field)."""
+        return self.edit("rooms.csv", self.room_name(name), fields, **more)
+
+    def with_deck(self, deck: str, copies: Mapping[str, int] | None = None, /,
+                  **more: int) -> Rules:
+        """New rules with these copies of cards of ``deck``: ``with_deck("dig", Key=5)`` or,
+        for names that are not identifiers, ``with_deck("dig", {"1-2 Coins": 4})`` (card
+        names' case ignored). The deck's declared size in decks.csv follows the new total,
+        so the two stay consistent (§7, §8). The size is edited as a number: another
+        reading of a variant that resizes the deck then refuses (RulesDataError), so edit
+        the deck again under that reading."""
+        deck = lookup(deck, self._tables["decks.csv"].rows, "deck")
+        given = {self.card_name(deck, c): n for c, n in {**(copies or {}), **more}.items()}
+        file = f"decks/{deck}.csv"
+        edits = [Edit(file, card, "copies", _cell(n)) for card, n in given.items()]
+        counts = {c: r["copies"] for c, r in self._tables[file].rows.items()}
+        if all(isinstance(n, int) and not isinstance(n, bool) for n in given.values()):
+            size = sum({**counts, **given}.values())
+            edits.append(Edit("decks.csv", deck, "declared_size", str(size)))
+        return self.with_edits(edits)
+
+    def with_die(self, die: str, faces: Mapping[str, int] | None = None, /,
+                 **more: int) -> Rules:
+        """New rules with these face counts of ``die``: ``with_die("lock_red", OPEN=4,
+        LOCKED=2)``, ``with_die("d6", {"6": 2})`` (§6, §15; dice.csv, case ignored)."""
+        rows = self._tables["dice.csv"].rows
+        die = lookup(die, {r["die"] for r in rows.values()}, "die")
+        known = [k for k, r in rows.items() if r["die"] == die]
+        edits = [Edit("dice.csv", lookup(f"{die}/{face}", known, "face", f" of {die}"), "count",
+                      _cell(n)) for face, n in {**(faces or {}), **more}.items()]
+        return self.with_edits(edits)
+
+    def with_table(self, table: str, row: str, fields: Mapping[str, object] | None = None,
+                   /, **more: object) -> Rules:
+        """New rules with fields of one row of ``tables/<table>.csv`` set, e.g.
+        ``with_table("commissary_prices", "Shovel", price=4)`` (names' case ignored)."""
+        table = lookup(table, self.table_names, "table")
+        return self.edit(f"tables/{table}.csv", row, fields, **more)
 
     def placement(self, name: str) -> Placement:
         """The placement rule of room ``name``."""
@@ -220,9 +281,16 @@ class Rules(RulesBase):
             f"<ul>{items}</ul>"
             f"<p>{len(self.deck_names)} decks, {len(self.table_names)} tables, "
             f"{len(self.choices)} variants ({var or 'all defaults'}), "
-            f"{len(self.placeholders)} placeholders.</p>"
+            f"{len(self.placeholders)} placeholders"
+            f"{f', {len(self.edits)} edits' if self.edits else ''}.</p>"
+            f"{self.edits._repr_html_() if self.edits else ''}"
             f"{self.decks[['title', 'declared_size', 'composition', 'status']].to_html()}</div>"
         )
+
+
+def _cell(n: object) -> str:
+    """A count as cell text (anything else as given, for the column check to judge)."""
+    return str(n) if isinstance(n, int) and not isinstance(n, bool) else f"{n}"
 
 
 _LOADER = Loader(SCHEMA, Rules, DEFAULT_PATH)

@@ -14,11 +14,14 @@ A game declares its folder as a :class:`Schema` (fixed files and folders of CSV 
 Every row of every file has a ``source``; ``variants.yaml`` holds the rulebook's
 contradictions as readings with patches; every problem raises :class:`RulesDataError`
 naming the file, line, row and field. Files are written with :func:`atomic_write_text`.
-Nothing here imports a game.
+``rules.edit(...)`` returns new rules with
+cells changed in memory (:class:`Edit`), validated like the files; ``rules.save(path)`` writes
+them as a folder. Nothing here imports a game.
 """
 
 from .atomic import atomic_write_bytes, atomic_write_text
 from .columns import Col, Span
+from .edits import Edit, Edits
 from .errors import RulesDataError
 from .folder import Folder, read_folder
 from .loader import Loader
@@ -28,7 +31,7 @@ from .tables import Table, TableSpec
 from .variants import Patch
 
 __all__ = [
-    "Col", "Folder", "Loader", "Patch", "RulesBase", "RulesDataError", "Schema", "Span",
-    "Table", "TableDir", "TableSpec", "Tables", "atomic_write_bytes", "atomic_write_text",
+    "Col", "Edit", "Edits", "Folder", "Loader", "Patch", "RulesBase", "RulesDataError", "Schema",
+    "Span", "Table", "TableDir", "TableSpec", "Tables", "atomic_write_bytes", "atomic_write_text",
     "read_folder",
 ]

@@ -3,13 +3,16 @@
 Every file manorkit writes goes through :func:`atomic_write_bytes`: the bytes go to a
 temporary file in the same folder, are flushed and synced to disk, and the temporary file
 then replaces the target in one step (``os.replace``). If anything fails, the old file is
-left as it was and the temporary file is removed.
+left as it was and the temporary file is removed. :func:`replace_folder` does the same for a
+whole folder.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import shutil
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 _generation = 0
@@ -62,3 +65,51 @@ def _sync_folder(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def replace_folder(target: str | os.PathLike, files: Mapping[str, bytes],
+                   check: Callable[[Path], object] | None = None) -> Path:
+    """Replace the folder ``target`` with one holding ``files`` (path inside → bytes).
+
+    The files are written (and synced) into a new hidden folder beside ``target``;
+    ``check(new_folder)`` may then refuse it by raising. Only then does the new folder
+    take ``target``'s place: the old one is renamed aside, the new one renamed in, the old
+    one removed. If anything fails, the new folder is removed and ``target`` is as it was.
+    """
+    global _generation
+    target = Path(target).absolute()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    token = secrets.token_hex(4)
+    temp = target.with_name(f".{target.name}.{token}.tmp")
+    temp.mkdir()
+    try:
+        for rel, data in files.items():
+            path = temp / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write_synced(path, data)
+        if check is not None:
+            check(temp)
+        if target.exists():
+            old = target.with_name(f".{target.name}.{token}.old")
+            os.replace(target, old)
+            try:
+                os.replace(temp, target)
+            except BaseException:
+                os.replace(old, target)
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(temp, target)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    _sync_folder(target.parent)
+    _generation += 1
+    return target
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    with open(path, "xb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from . import edits as edits_mod
+from .edits import Edit
 from .errors import RulesDataError
 from .references import check_references
 from .schema import Schema, Tables
-from .tables import Origin, RawTable, check_header, parse_csv, validate
+from .tables import Origin, RawTable, check_header, key_of, parse_csv, validate
 from .variants import Patch, apply, check_targets, read_variants
 
 
@@ -28,30 +30,53 @@ class Folder:
     specs: Mapping[str, Mapping]
     tables: Tables
 
-    def tables_for(self, changed: Mapping[str, str]) -> Tables:
-        """The validated tables with the readings ``changed`` (variant → reading) in force
-        and the default reading of every other variant."""
-        if not changed:
+    def tables_for(self, changed: Mapping[str, str], edits: Iterable[Edit] = ()) -> Tables:
+        """The validated tables with the readings ``changed`` (variant → reading) in force,
+        the default reading of every other variant, then ``edits`` (checked targets, see
+        :func:`~manorkit.ruleset.edits.check`) made in order."""
+        edits = tuple(edits)
+        if not changed and not edits:
             return self.tables
-        edits, touched = [], set()
+        patches, touched = [], {e.file for e in edits}
         for vid, spec in self.specs.items():
             rid = changed.get(vid, spec["default"])
             for patch in spec["readings"][rid]["patch"]:
-                edits.append((self._origin(vid, rid, patch), patch))
+                patches.append((self._origin(vid, rid, patch), patch))
             if vid in changed:
                 for r in (rid, spec["default"]):
                     touched |= {self.schema.file(p.table) for p in spec["readings"][r]["patch"]}
         if not touched:
             return self.tables
-        edited = apply(self.raws, [e for e in edits if self.schema.file(e[1].table) in touched],
-                       self.schema)
-        raws = {**self.raws, **edited}
+        raws = {**self.raws, **apply(
+            self.raws, [e for e in patches if self.schema.file(e[1].table) in touched],
+            self.schema)}
+        raws.update(edits_mod.apply(raws, edits, self.schema))
         tables = dict(self.tables)
         for file in touched:
             tables[file] = validate(raws[file], self.schema.spec(file, raws[file].header))
         tables = MappingProxyType(tables)
         _check(self.schema, tables, raws)
         return tables
+
+    def patches_of(self, changed: Mapping[str, str], file: str, row: str,
+                   field: str) -> list[tuple[str, Patch]]:
+        """The patches of the readings in force (``changed``, else defaults) that set the
+        cell, with their variant id, in order."""
+        out = []
+        for vid, spec in self.specs.items():
+            for p in spec["readings"][changed.get(vid, spec["default"])]["patch"]:
+                if self.schema.file(p.table) == file and p.row == row and p.field == field:
+                    out.append((vid, p))
+        return out
+
+    def cell(self, changed: Mapping[str, str], file: str, row: str, field: str) -> str:
+        """The text of one cell with the readings in force (a target already checked)."""
+        raw = self.raws[file]
+        key = self.schema.spec(file, raw.header).key
+        text = next(v for _, v in raw.rows if key_of(v, key) == row)[field]
+        for _, p in self.patches_of(changed, file, row, field):
+            text = p.value or "" if p.add is None else str(int(text) + p.add)
+        return text
 
     def _origin(self, vid: str, rid: str, patch: Patch) -> Origin:
         return Origin(self.schema.variants, patch.line, vid, rid)
@@ -62,10 +87,7 @@ def read_folder(root: Path, schema: Schema) -> Folder:
     with the others at their defaults); the first problem raises :class:`RulesDataError`."""
     if not root.is_dir():
         raise RulesDataError(str(root), "is not a folder of rules data")
-    data = {file: _read(root, file) for file in _files(root, schema)}
-    digest = hashlib.blake2b(digest_size=16)
-    for file in sorted(data):
-        digest.update(file.encode() + b"\0" + data[file] + b"\0")
+    data, digest = read_bytes(root, schema)
     raws = {}
     for file, content in data.items():
         if file != schema.variants:
@@ -84,7 +106,7 @@ def read_folder(root: Path, schema: Schema) -> Folder:
     tables = MappingProxyType({file: validate(raw, schema.spec(file, raw.header))
                                for file, raw in patched.items()})
     _check(schema, tables, patched)
-    folder = Folder(root, schema, digest.hexdigest(), MappingProxyType(raws), specs, tables)
+    folder = Folder(root, schema, digest, MappingProxyType(raws), specs, tables)
     for vid, spec in specs.items():
         for rid, reading in spec["readings"].items():
             if rid != spec["default"] and (reading["patch"] or spec["readings"][
@@ -97,6 +119,15 @@ def read_folder(root: Path, schema: Schema) -> Folder:
                     raise RulesDataError(schema.variants, f"reading {rid!r}: under it, {err}",
                                          row=vid, field="readings") from None
     return folder
+
+
+def read_bytes(root: Path, schema: Schema) -> tuple[dict[str, bytes], str]:
+    """Every file the schema reads from ``root`` (path → bytes) and their digest."""
+    data = {file: _read(root, file) for file in _files(root, schema)}
+    digest = hashlib.blake2b(digest_size=16)
+    for file in sorted(data):
+        digest.update(file.encode() + b"\0" + data[file] + b"\0")
+    return data, digest.hexdigest()
 
 
 def signature(root: Path, schema: Schema) -> tuple:

@@ -9,6 +9,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 from . import atomic
+from . import edits as edits_mod
+from .edits import Edits, closest
 from .errors import RulesDataError
 from .folder import Folder, read_folder, signature
 from .rules import RulesBase
@@ -18,6 +20,7 @@ from .schema import Schema
 RECHECK = 0.5
 _FOLDERS = 16  # folders kept
 _CHOICES = 32  # choices of readings kept per folder
+_EDITED = 256  # edited values kept (a sweep makes one per point; each is cheap to remake)
 
 
 class _Entry:
@@ -55,6 +58,7 @@ class Loader:
         self.default = Path(default).resolve()
         self._folders: OrderedDict[Path, _Entry] = OrderedDict()
         self._fast: dict[tuple, tuple[_Entry, RulesBase]] = {}
+        self._edited: OrderedDict[tuple, RulesBase] = OrderedDict()
         rules_type._loader = self
 
     def load(self, path=None, *, reload: bool = False, **variants: str) -> RulesBase:
@@ -103,7 +107,10 @@ class Loader:
         specs = entry.folder.specs
         for vid, rid in variants.items():
             if vid not in specs:
-                raise ValueError(f"unknown variant {vid!r}; known: {', '.join(sorted(specs))}")
+                near = closest(vid, specs)
+                hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+                raise ValueError(f"unknown variant {vid!r}{hint} ({len(specs)} variants: "
+                                 "see rules.variants)")
             if not isinstance(rid, str) or rid not in specs[vid]["readings"]:
                 raise ValueError(f"variant {vid!r} has no reading {rid!r}; readings: "
                                  f"{', '.join(specs[vid]['readings'])}")
@@ -119,9 +126,55 @@ class Loader:
             choices = {vid: dict(changed).get(vid, spec["default"]) for vid, spec in specs.items()}
             rules = self.rules_type(entry.folder.root, MappingProxyType(choices),
                                     entry.folder.digest, specs, tables)
+            object.__setattr__(rules, "_folder", entry.folder)
             entry.values[changed] = rules
             if len(entry.values) > _CHOICES:
                 entry.values.popitem(last=False)
         else:
             entry.values.move_to_end(changed)
         return rules
+
+    def edited(self, base: RulesBase, edits) -> RulesBase:
+        """The rules of ``base``'s folder and readings (not its edits) with ``edits`` made:
+        plain ``[file, row, field, value]`` items, one kept per cell (the last), and none
+        that leaves a cell as the readings in force have it. The edited tables are validated
+        like the files; a problem raises :class:`RulesDataError` naming the edit."""
+        folder: Folder = base._folder
+        changed = base.changed
+        edits = Edits(e for e in edits_mod.check(self.schema, folder.raws, edits)
+                      if e.value != folder.cell(changed, *e[:3]))
+        key = (folder.root, folder.digest, tuple(sorted(changed.items())), edits)
+        rules = self._edited.get(key)
+        if rules is not None:
+            self._edited.move_to_end(key)
+            return rules
+        plain = self._value(self._entry_of(folder), changed)
+        if not edits:
+            return plain
+        try:
+            tables = folder.tables_for(changed, edits)
+        except RulesDataError as err:
+            raise _blame(err, edits) from None
+        rules = self.rules_type(folder.root, plain.choices, folder.digest, plain._specs,
+                                tables, edits)
+        object.__setattr__(rules, "_folder", folder)
+        self._edited[key] = rules
+        if len(self._edited) > _EDITED:
+            self._edited.popitem(last=False)
+        return rules
+
+    def _entry_of(self, folder: Folder) -> _Entry:
+        """The cache entry of ``folder``, or a detached one if the folder was read again."""
+        entry = self._folders.get(folder.root)
+        if entry is not None and entry.folder is folder:
+            return entry
+        return _Entry(folder, ())
+
+
+def _blame(err: RulesDataError, edits: Edits) -> RulesDataError:
+    """``err`` with the edit that set its cell named (else every edit, or how many)."""
+    mine = [e for e in edits if (e.file, e.row, e.field) == (err.file, err.row, err.field)]
+    mine = mine or [e for e in edits if e.file == err.file] or list(edits)
+    what = "; ".join(map(str, mine)) if len(mine) <= 3 else f"{len(mine)} edits"
+    return RulesDataError(err.file, f"with the edit {what}: {err.message}", line=err.line,
+                          row=err.row, field=err.field)

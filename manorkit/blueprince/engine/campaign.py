@@ -30,8 +30,8 @@ from .state import (
     _field,
     _load_save,
     rules_fingerprint,
-    rules_from_recipe,
-    rules_recipe,
+    rules_from_json,
+    rules_json,
 )
 
 FORMAT = "manorkit.blueprince.campaign/1"
@@ -437,7 +437,7 @@ class CampaignState:
         """The campaign as JSON: the rules recipe (as a run's save), the campaign seed, and
         each day's seed and actions, with a digest."""
         return json.dumps({
-            "format": FORMAT, "rules": rules_recipe(self.rules), "seed": self.seed,
+            "format": FORMAT, "rules": rules_json(self.rules), "seed": self.seed,
             "days": [{"seed": d.seed, "actions": [a.to_json() for a in d.actions]}
                      for d in self.days],
             "digest": self.digest()}, indent=1)
@@ -454,7 +454,7 @@ class CampaignState:
         digest. A malformed or mismatched save raises :class:`SaveError` naming the fault."""
         data = _load_save(text, FORMAT, "campaign")
         if rules is None:
-            rules = rules_from_recipe(_field(data, "rules", dict))
+            rules = rules_from_json(_field(data, "rules", dict))
         campaign = new_campaign(rules, _field(data, "seed", int))
         days, digest = _field(data, "days", list), _field(data, "digest", str)
         for i, day in enumerate(days, 1):

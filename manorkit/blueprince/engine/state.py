@@ -19,7 +19,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from ..placement import Cell
-from ..rules import DEFAULT_PATH, Rules, load_rules
+from ..rules import Rules
 from .actions import Action, Chance, IllegalAction, from_json
 from .board import neighbour
 from .pending import Step
@@ -289,7 +289,7 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, State) and self.rules is other.rules
+        return (isinstance(other, State) and self.rules == other.rules
                 and self.seed == other.seed and self.snapshot() == other.snapshot())
 
     def __hash__(self) -> int:
@@ -301,10 +301,11 @@ class State:
         return _unpickle, (self.rules, self.to_json())
 
     def to_json(self) -> str:
-        """The run as JSON: rules folder and variants, seed, campaign, and every action."""
+        """The run as JSON: rules folder, variants and edits (:func:`rules_json`), seed,
+        campaign, and every action."""
         return json.dumps({
             "format": FORMAT,
-            "rules": rules_recipe(self.rules),
+            "rules": rules_json(self.rules),
             "seed": self.seed,
             "campaign": self.campaign.to_json(),
             "actions": [a.to_json() for a in self.history],
@@ -325,7 +326,7 @@ class State:
         """
         data = _load_save(text)
         if rules is None:
-            rules = rules_from_recipe(_field(data, "rules", dict))
+            rules = rules_from_json(_field(data, "rules", dict))
         seed = _field(data, "seed", int)
         actions = _field(data, "actions", list)
         digest = _field(data, "digest", str)
@@ -374,25 +375,23 @@ class State:
                 f"{' over: ' + self.over if self.over else ''}>")
 
 
-def rules_recipe(rules: Rules) -> dict:
-    """How a save records its rules: the rules folder (null: the shipped one) and the
-    variants chosen away from their defaults. Runs and campaigns both save through this."""
-    variants = {k: v for k, v in rules.choices.items() if v != rules._specs[k]["default"]}
-    return {"path": None if rules.path == DEFAULT_PATH else str(rules.path),
-            "variants": variants}
+def rules_json(rules: Rules) -> dict:
+    """The rules part of a save (a run's, a campaign's): ``{"path": folder or null for the
+    shipped one, "variants": {id: reading} (non-default), "edits": [[file, row, field,
+    value], ...]}`` (:meth:`Rules.recipe`); :func:`rules_from_json` reads it back."""
+    return rules.recipe()
 
 
-def rules_from_recipe(spec: dict) -> Rules:
-    """The rules :func:`rules_recipe` recorded; :class:`SaveError` naming what is wrong."""
-    if set(spec) != {"path", "variants"}:
-        raise SaveError(f"rules: expected the keys path and variants, got {sorted(spec)}")
-    path, variants = spec["path"], spec["variants"]
-    if path is not None and not isinstance(path, str) or not isinstance(variants, dict):
-        raise SaveError("rules: path must be a string or null, variants an object")
+def rules_from_json(spec: object) -> Rules:
+    """The rules a save's rules part (:func:`rules_json`) names: the folder loaded with its
+    variants, then its edits made (a save without ``edits`` has none). Anything wrong
+    raises :class:`SaveError` naming it."""
+    if not isinstance(spec, dict):
+        raise SaveError(f"rules: expected an object, got {spec!r}")
     try:
-        return load_rules(path, **variants)
+        return Rules.from_recipe(spec)
     except (ValueError, TypeError, OSError) as err:
-        raise SaveError(f"rules: {err}") from None
+        raise SaveError(str(err) if str(err).startswith("rules:") else f"rules: {err}") from None
 
 
 def _unpickle(rules: Rules, text: str) -> State:

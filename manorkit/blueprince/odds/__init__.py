@@ -10,8 +10,12 @@ cites its rulebook section and returns exact ``Fraction``s or a :class:`~manorki
   §7, §8, §11, §12, §15, §16)
 - :mod:`.drafting`, :mod:`.drafting_redraws`, :mod:`.drafting_board` — drafting from the
   Active Bag: draw sizes, costs, placement, redraws (§4, §9, §16, §17, §19)
+- :mod:`.sweep` with :mod:`.axes` — any of these, exactly, as one or two rule values vary
+  (:func:`sweep`), the values that reach a target (:func:`solve`), several rules side by
+  side (:func:`compare`)
 """
 
+from . import axes as axes  # odds.axes: what a sweep varies
 from .commissary import (
     commissary_items,
     commissary_stock,
@@ -54,8 +58,10 @@ from .room_tables import (
     special_key,
     trunks_on_draft,
 )
+from .sweep import Solution, Sweep, compare, solve, sweep
 
 __all__ = [
+    "Solution", "Sweep", "compare", "solve", "sweep",
     "bag_after", "best_option", "billiard_room", "casino", "choices", "commissary_items",
     "commissary_stock", "deck_at_least", "deck_draws", "digs", "draft", "draft_count",
     "draft_hand", "draft_with", "draw_plan", "draws_until", "expected_cost", "expected_yield",

@@ -6,12 +6,13 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...dist import Dist
+from ...ruleset.edits import lookup
 from ..loader import Span
 from ..mechanics import faces, food_steps, lock_die, numbered_die
 from ..rules import Rules, load_rules
 
-__all__ = ["amount", "die", "faces", "food_steps", "lock_die", "numbered_success", "resolve",
-           "room_row"]
+__all__ = ["amount", "die", "faces", "food_steps", "lock_die", "names", "numbered_success",
+           "resolve", "room_name", "room_row"]
 
 
 def resolve(rules: Rules | None) -> Rules:
@@ -20,11 +21,27 @@ def resolve(rules: Rules | None) -> Rules:
 
 
 def room_row(rules: Rules, name: str):
-    """A room's row of rooms.csv; an unknown name is a ``ValueError`` saying so."""
+    """A room's row of rooms.csv (case ignored); an unknown name is a ``ValueError`` saying
+    so, with the closest names."""
+    return rules.room(room_name(rules, name))
+
+
+def room_name(rules: Rules, name: str) -> str:
+    """The room ``name`` names, as rooms.csv spells it (case ignored); else ``ValueError``
+    "no room 'x'; did you mean ...?"."""
     try:
-        return rules.room(name)
-    except KeyError:
-        raise ValueError(f"no room {name!r} in rooms.csv") from None
+        return rules.room_name(name)
+    except KeyError as err:
+        raise ValueError(err.args[0]) from None
+
+
+def names(known, given, what: str, where: str = "") -> tuple[str, ...]:
+    """Each name of ``given`` as ``known`` spells it (case ignored); else ``ValueError``
+    "no {what} 'x'{where}; did you mean ...?"."""
+    try:
+        return tuple(lookup(n, known, what, where) for n in given)
+    except KeyError as err:
+        raise ValueError(err.args[0]) from None
 
 
 def die(rules: Rules, name: str) -> Dist:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 from ...dist import Dist
 from ..mechanics import shops as rule
 from ..rules import Rules
-from ._common import resolve
+from ._common import names, resolve
 
 __all__ = [
     "commissary_items",
@@ -111,9 +111,7 @@ def _sold_out(rules: Rules) -> bool:
 
 
 def _check_item(rules: Rules, item: object) -> str:
-    if item not in _catalogue(rules):
-        raise ValueError(f"{item!r} is not sold by the Commissary; items: "
-                         f"{', '.join(_catalogue(rules))}")
+    (item,) = names(_catalogue(rules), (item,), "item", " sold by the Commissary")
     return item
 
 
@@ -311,8 +309,7 @@ def price(item: str, shop: str = "Commissary", *, sail: bool = False, coupon: bo
     """
     rules = resolve(rules)
     prices = _prices(rules, _shop(shop))
-    if item not in prices:
-        raise ValueError(f"the {shop} does not sell {item!r}; it sells: {', '.join(prices)}")
+    (item,) = names(prices, (item,), "item", f" sold by the {shop}")
     _flags(sail, coupon, run)
     return rule.price(rules, shop, item, sail=sail, coupon=coupon, run=run)
 
@@ -325,13 +322,8 @@ def purchasable(item: str, *, held: Iterable = (), rules: Rules | None = None) -
     """
     rules = resolve(rules)
     sold = {i for shop in PRICE_FILES for i in _prices(rules, shop)}
-    if item not in sold:
-        raise ValueError(f"no shop sells {item!r}")
-    held = _names(held, "held")
-    known = sold | set(rules.rows("tables/items.csv"))
-    unknown = [h for h in held if h not in known]
-    if unknown:
-        raise ValueError(f"held names unknown items: {unknown!r}")
+    (item,) = names(sold, (item,), "item", " sold by any shop")
+    held = names(sold | set(rules.rows("tables/items.csv")), _names(held, "held"), "item")
     row = _catalogue(rules).get(item)
     return not (row is not None and row["kind"] == "special" and item in held)
 

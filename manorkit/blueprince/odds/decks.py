@@ -38,7 +38,8 @@ from ..loader import Span
 from ..mechanics import refuses_cards
 from ..mechanics.entries import ON_ENTRY, paid_entries
 from ..rules import Rules
-from ._common import die, faces, food_steps, numbered_success, resolve
+from ._common import die, faces, food_steps, numbered_success, resolve, room_name
+from ._common import names as known_names
 
 __all__ = [
     "RESOURCES", "deck_at_least", "deck_draws", "digs", "draws_until", "expected_yield",
@@ -133,9 +134,7 @@ def _start(d: _Deck, drawn: Cards) -> tuple[int, ...]:
     pairs = drawn.items() if hasattr(drawn, "items") else Counter(drawn).items()
     left = dict(zip(d.cards, d.full, strict=True))
     for card, n in pairs:
-        if card not in d.known:
-            raise ValueError(f"{card!r} is not a card of the {d.name} deck; "
-                             f"cards: {', '.join(sorted(d.known))}")
+        (card,) = known_names(d.known, (card,), "card", f" in the {d.name} deck")
         if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
             raise ValueError(f"drawn count of {card!r} must be a non-negative integer, got {n!r}")
         if n > left.get(card, 0):
@@ -150,22 +149,18 @@ def _target(d: _Deck, card: str | Iterable[str] | Callable[[str], bool]) -> tupl
     """Which cards of ``d`` the target names: a card name, a set of names or a predicate."""
     if callable(card) and not isinstance(card, str):
         return tuple(bool(card(c)) for c in d.cards)
-    names = {card} if isinstance(card, str) else set(card)
-    unknown = sorted(n for n in names if n not in d.known)
-    if not names or unknown:
-        raise ValueError(f"no card {unknown or '(none named)'} in the {d.name} deck; "
-                         f"cards: {', '.join(sorted(d.known))}")
-    return tuple(c in names for c in d.cards)
+    given = (card,) if isinstance(card, str) else tuple(card)
+    if not given:
+        raise ValueError(f"no card named; cards of the {d.name} deck: "
+                         f"{', '.join(sorted(d.known))}")
+    wanted = set(known_names(d.known, given, "card", f" in the {d.name} deck"))
+    return tuple(c in wanted for c in d.cards)
 
 
 def _held(rules: Rules, held: Iterable[str]) -> frozenset[str]:
     if isinstance(held, str):
         raise ValueError("held must be a collection of item names, e.g. ('Salt Shaker',)")
-    items = rules.rows("tables/items.csv")
-    unknown = sorted(set(held) - set(items))
-    if unknown:
-        raise ValueError(f"unknown item(s) {unknown}; items: {', '.join(items)}")
-    return frozenset(held)
+    return frozenset(known_names(rules.rows("tables/items.csv"), tuple(held), "item"))
 
 
 # -- the pass structure (§8 Deck Reshuffle Rule) ------------------------------------------------
@@ -636,6 +631,7 @@ def room_draws(room: str, visits: int = 1, *, held: Iterable[str] = (),
     marginal; the decks are independent except through one shared spawn roll.
     """
     rules = resolve(rules)
+    room = room_name(rules, room)
     plan = _plan(rules, room, visits)
     if room == _TRADE and not _held(rules, held):
         raise ValueError("the Trading Post trades 1 held item: pass held=(item, ...)")
@@ -660,6 +656,7 @@ def room_yield(room: str, visits: int = 1, *, held: Iterable[str] = (),
     the Trading Post is refused: its yield depends on which card the player keeps.
     """
     rules = resolve(rules)
+    room = room_name(rules, room)
     if room == _TRADE:
         raise ValueError("the Trading Post's yield depends on which card you keep; "
                          "use room_draws for the offer")

@@ -34,7 +34,7 @@ from ..mechanics import tile_weight
 from ..mechanics.drafting import colours as mechanics_colours
 from ..rules import Rules
 from ..schema import CATEGORIES, COLOURS, SHAPE_DOORS
-from ._common import resolve
+from ._common import names, resolve
 from .drafting_board import colours
 from .drafting_engine import ONE, Engine, Kind, Play, any_among, hands
 
@@ -144,10 +144,14 @@ def _targets(rules: Rules, target: str | tuple) -> tuple[str, ...]:
             raise ValueError("target is an empty list")
         return tuple(sorted({n for t in target for n in _targets(rules, t)}))
     rooms = rules.rows("rooms.csv")  # read-only rows: no DataFrame to build
-    if target in rooms:
-        return (target,)
     kind, sep, value = target.partition(":")
-    if not sep or kind not in SELECTORS:
+    if target in rooms or not sep:
+        try:
+            return names(rooms, (target,), "room")
+        except ValueError as err:
+            raise ValueError(f"{target!r} is neither a room nor a selector ("
+                             f"{', '.join(s + ':...' for s in SELECTORS)}): {err}") from None
+    if kind not in SELECTORS:
         raise ValueError(f"{target!r} is neither a room nor a selector "
                          f"({', '.join(s + ':...' for s in SELECTORS)})")
     allowed = {"colour": COLOURS, "category": CATEGORIES, "shape": tuple(SHAPE_DOORS)}
@@ -373,7 +377,8 @@ def bag_after(placed: Iterable[str] = (), added: Iterable[str] = (), *, bag=None
 
     rules = resolve(rules)
     counts = dict(bag_items(bag, rules))
-    for name in ([added] if isinstance(added, str) else added):
+    rooms = rules.rows("rooms.csv")
+    for name in names(rooms, [added] if isinstance(added, str) else added, "room"):
         row = rules.room(name)
         if row["category"] not in {"event", "studio", "found"}:
             raise ValueError(f"{name!r} is a {row['category']} tile; only Event, Studio and "
@@ -387,7 +392,7 @@ def bag_after(placed: Iterable[str] = (), added: Iterable[str] = (), *, bag=None
         if counts.get(name):
             raise ValueError(f"{name!r} is already in the bag")
         counts[name] = 1
-    for name in ([placed] if isinstance(placed, str) else placed):
+    for name in names(rooms, [placed] if isinstance(placed, str) else placed, "room"):
         if not counts.get(name):
             raise ValueError(f"{name!r} is not in the bag, so it cannot be drafted from it")
         counts[name] -= 1

@@ -21,7 +21,7 @@ from ..engine.board import NAMES, doors, neighbour, placements
 from ..mechanics.drafting import colours as mechanics_colours
 from ..placement import COLS, RANKS, Cell
 from ..rules import Rules
-from ._common import resolve
+from ._common import resolve, room_name
 
 DIRECTIONS = ("N", "E", "S", "W")
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
@@ -35,7 +35,8 @@ def colours(name: str, *, rules: Rules | None = None) -> tuple[str, ...]:
     """A tile's colours (:func:`mechanics.drafting.colours`): under ``tunnel_colour=also_green``
     the Tunnel is also green (§9, §16); under ``casino_is_shop=not_shop`` the Casino is not
     yellow."""
-    return mechanics_colours(resolve(rules), name)
+    rules = resolve(rules)
+    return mechanics_colours(rules, room_name(rules, name))
 
 
 def back(name: str, *, rules: Rules | None = None) -> tuple[int, str, str]:
@@ -46,7 +47,7 @@ def back(name: str, *, rules: Rules | None = None) -> tuple[int, str, str]:
     Studio, Found, Fixed, Outer) or as its letter (``letter``, §4 Step 2: E, S, F, X, O).
     """
     rules = resolve(rules)
-    row = rules.room(name)
+    row = rules.room(room_name(rules, name))
     label = "" if row["category"] == "core" else row["category"]
     if label and rules.variant("tile_back_category") == "letter":
         label = _BACK_LETTERS.get(label, label)
@@ -66,6 +67,7 @@ def tile_cost(name: str, *, terrace: bool = False, hovel: bool = False,
     Green Room with the Terrace stays free.
     """
     rules = resolve(rules)
+    name = room_name(rules, name)
     gems = int(rules.room(name)["gem_cost"])
     if terrace and "green" in colours(name, rules=rules):
         gems = 0
@@ -100,7 +102,7 @@ def orientations(name: str, cell: Cell, door: str, *, rules: Rules | None = None
     """
     rules = resolve(rules)
     _check_move(tuple(cell), door)
-    return _orientations(rules, name, tuple(cell), door)
+    return _orientations(rules, room_name(rules, name), tuple(cell), door)
 
 
 def placeable(name: str, cell: Cell, door: str, *, exit: str | None = None, turn: bool = False,
@@ -114,6 +116,7 @@ def placeable(name: str, cell: Cell, door: str, *, exit: str | None = None, turn
     the player pick it, so the answer is 0 or 1. A dead end never has an exit (§16).
     """
     rules = resolve(rules)
+    name = room_name(rules, name)
     cell = tuple(cell)
     _check_move(cell, door)
     valid = _orientations(rules, name, cell, door)

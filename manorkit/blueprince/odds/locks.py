@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 from ...dist import Dist
 from ..placement import RANKS
 from ..rules import Rules
-from ._common import die, lock_die, resolve, room_row
+from ._common import die, lock_die, resolve, room_name, room_row
 
 __all__ = [
     "DOORS",
@@ -101,6 +101,7 @@ def lock_chance(rank: int, room: str | None = None, *, foyer: bool = False,
     no locked door (§8 Kennel bonus, §9 The Kennel + Shovel Synergy).
     """
     rules = resolve(rules)
+    room = None if room is None else room_name(rules, room)
     return _lock_chance(rules, _check_rank(rank), room, bool(foyer), bool(kennel),
                         _check_door(direction))
 
@@ -149,6 +150,7 @@ def locks(ranks: Iterable[int], rooms: str | Sequence[str | None] | None = None,
     """
     rules = resolve(rules)
     ranks, rooms = _routes(ranks, rooms)
+    rooms = tuple(None if r is None else room_name(rules, r) for r in rooms)
     return _locks(rules, ranks, rooms, bool(foyer), bool(kennel), _check_door(direction))
 
 

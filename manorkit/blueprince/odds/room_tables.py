@@ -30,7 +30,17 @@ from ..mechanics import trunk_die
 from ..mechanics.rolls import puzzle_rows, special_key_row, sure_special_key
 from ..mechanics.shops import kitchen_steps, roulette_net
 from ..rules import Rules
-from ._common import amount, die, faces, food_steps, numbered_success, resolve, room_row
+from ._common import (
+    amount,
+    die,
+    faces,
+    food_steps,
+    names,
+    numbered_success,
+    resolve,
+    room_name,
+    room_row,
+)
 
 __all__ = [
     "Haul", "Passage", "Reward", "billiard_room", "casino", "clear_caches", "food",
@@ -124,23 +134,14 @@ def _names(values: Iterable[str], what: str) -> tuple[str, ...]:
 
 
 def _held(rules: Rules, held: Iterable[str]) -> frozenset[str]:
-    items = rules.rows("tables/items.csv")
-    names = _names(held, "held")
-    unknown = [n for n in names if n not in items]
-    if unknown:
-        raise ValueError(f"unknown item(s) {unknown}; items: {', '.join(items)}")
-    return frozenset(names)
+    return frozenset(names(rules.rows("tables/items.csv"), _names(held, "held"), "item"))
 
 
 def _board(rules: Rules, board: Iterable[str]) -> tuple[str, ...]:
-    names = _names(board, "board")
-    rooms = rules.rows("rooms.csv")
-    unknown = [n for n in names if n not in rooms]
-    if unknown:
-        raise ValueError(f"unknown room(s) {unknown} on the board")
-    if len(set(names)) != len(names):
-        raise ValueError(f"each room tile is unique; the board lists one twice: {names}")
-    return names
+    given = names(rules.rows("rooms.csv"), _names(board, "board"), "room")
+    if len(set(given)) != len(given):
+        raise ValueError(f"each room tile is unique; the board lists one twice: {given}")
+    return given
 
 
 def _colours(rules: Rules, room: str) -> frozenset[str]:
@@ -312,6 +313,7 @@ def special_key(held: Iterable[str] = (), *, room: str = "Locksmith",
     """
     rules = resolve(rules)
     held_set = _held(rules, held)
+    room = room_name(rules, room)
     if room == "Locksmith":
         return _special_key(rules, held_set, None)
     if room == "Music Room":
@@ -382,6 +384,7 @@ def item_spawn(room: str, *, maid: bool = False, rules: Rules | None = None) -> 
     blue OPEN face) and ``random_spawn_rooms`` (``icon_tiles``: no tile is marked, so 0).
     """
     rules = resolve(rules)
+    room = room_name(rules, room)
     row = rules.rows("tables/item_spawns.csv").get(room)
     if not _colours(rules, room) & {"purple", "green"} or row is None or row["die"] is None:
         raise ValueError(f"{room!r} is not a Bedroom or Green Room with a random spawn roll "
@@ -402,6 +405,7 @@ def trunks_on_draft(room: str, *, rank: int | None = None,
     1-3, never locked, a trunk is placed).
     """
     rules = resolve(rules)
+    room = room_name(rules, room)
     rolls = room_row(rules, room)["trunk_rolls"]
     if rank is not None:
         rules.rank_die(rank)  # refuses a rank off the board
@@ -610,8 +614,7 @@ def room_roll_table(room: str, *, rules: Rules | None = None) -> pd.DataFrame:
     import pandas as pd
 
     rules = resolve(rules)
-    if room not in roll_rooms(rules):
-        raise ValueError(f"no roll table for {room!r}; rooms: {', '.join(roll_rooms(rules))}")
+    (room,) = names(roll_rooms(rules), (room,), "roll table for")
     file, spec, result = _TABLES.get(room, ("room_rolls.csv", "roll", "reward"))
     rows = [r for r in rules.rows(f"tables/{file}").values()
             if r[spec] and r.get("room", room) == room]
