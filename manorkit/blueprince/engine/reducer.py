@@ -21,7 +21,8 @@ from .pending import CardDraw, Step, TileDraw
 from .state import Event, State, freeze
 
 HANDLERS: dict[type, Callable] = {}
-LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": []}
+LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
+                                    "outer": []}
 
 
 def handles(cls: type) -> Callable:
@@ -36,7 +37,7 @@ def handles(cls: type) -> Callable:
 
 def legal(phase: str) -> Callable:
     """Register ``f(state) -> list[Action]`` offering actions in ``phase`` (turn, unlock,
-    hide, choose)."""
+    hide, choose, outer)."""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         return f
@@ -44,12 +45,14 @@ def legal(phase: str) -> Callable:
 
 
 def phase(state: State) -> str | None:
-    """What the game waits for: None (over or chance), turn, unlock, hide or choose."""
+    """What the game waits for: None (over or chance), turn, unlock, hide, choose, or outer
+    (off the board at the Outer Room, §19: choosing a drawn tile, or in the room)."""
     if state.is_over or state.is_chance:
         return None
     d = state.drafting
     if d is None:
-        return "turn"
+        return "outer" if state.flags.get("outer_drawn") or state.flags.get(
+            "outer_inside") else "turn"
     if not d.hand or (d.sleeve and len(d.hand) == 1 and d.door in state.padlocks):
         return "unlock"  # (a sleeve Tunnel waits in Slot 1 behind a padlock too, §9)
     if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \
