@@ -299,7 +299,7 @@ def _tradable(state, item: str) -> bool:
     """Variant ``trading_post_items``: any held item, or only an item of the Special Items
     deck (``items.csv`` deck)."""
     return state.rules.variant("trading_post_items") == "any_item" or \
-        state.rules.rows("tables/items.csv")[item]["deck"] == ITEMS_DECK
+        ITEMS_DECK in (state.rules.rows("tables/items.csv")[item]["deck"] or ())
 
 
 @offers("Trading Post")
@@ -374,10 +374,9 @@ def _keep(work, action) -> None:
 def _shuffle_back(work, item: str) -> None:
     """The traded item's card goes back into its deck: the card held for it
     (``held_item_cards=in_hand``), else one of its cards in the discards, its ``items.csv``
-    deck first; an item with no card in a day's deck is out of play for the rest of the
-    run."""
-    first = work.rules.rows("tables/items.csv")[item]["deck"]
-    cards = [(deck, c) for deck in sorted(DAY_DECKS, key=lambda d: d != first)
+    decks first; an item with no card there is out of play for the rest of the run."""
+    first = work.rules.rows("tables/items.csv")[item]["deck"] or ()
+    cards = [(deck, c) for deck in sorted(DAY_DECKS, key=lambda d: d not in first)
              for c, row in work.rules.rows(f"decks/{deck}.csv").items()
              if row.get("item") == item]
     section = "§19 Trading Post"
