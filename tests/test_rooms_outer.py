@@ -270,3 +270,16 @@ def test_a_bot_plays_whole_days_with_the_outer_room():
         assert day.is_over
         visits += "outer_room" in day.flags
     assert visits  # the bot took the visit on some days
+
+
+def test_a_trunk_drawn_in_the_outer_room_lies_there():
+    state = until("outer_morning_toolshed", "special_items card: Shovel")
+    state = state.apply(choose(state, "special_items card: Locked Trunk token"))
+    state = state.apply(choose(state, "special_items card: Sledgehammer"))
+    assert state.flags["outer_trunks"] == 1
+    assert "open outer trunk: key" not in names(state)  # no key held
+    state = state.apply(choose(state, "open outer trunk: Sledgehammer"))
+    assert state.chance_outcomes()[0][0].label == "trunk card"
+    state = state.settle()
+    assert state.flags["outer_trunks"] == 0 and "Sledgehammer" in state.items
+    assert names(state) == ["leave outer room: Entrance Hall"]

@@ -331,6 +331,9 @@ class Work:
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
         if got.trunks and step.cell is not None:
             self.add_trunks(step.cell, got.trunks, row["source"])
+        elif got.trunks:  # drawn off the board: in the Outer Room (§19)
+            self.set_flag("outer_trunks", self.flag("outer_trunks", 0) + got.trunks)
+            self.log(f"{got.trunks} trunk token(s) in the Outer Room", row["source"])
         if row.get("item") and got.item is None and row["item"] in self.lying_items() and \
                 row["item"] not in self.items:
             self.log(f"a {row['item']} lies on a tile already: the card gives no second copy",

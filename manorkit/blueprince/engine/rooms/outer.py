@@ -7,7 +7,9 @@ drawn tile (flag ``"outer_drawn"``) or stands in the Outer Room (flag ``"outer_i
 game is in the reducer's ``outer`` phase. Other flags: ``"outer_visit"`` (``"morning"`` or
 ``"garage"``: the day's one visit), ``"outer_room"`` (the tile in the slot), ``"outer_rest"``
 (the known part of the pile under the drawn tiles), ``"outer_dirt"`` (the Root Cellar's dirt
-piles), ``"trade_aside"``, ``"trade_hand"`` and ``"traded"`` (the Trading Post's trade).
+piles), ``"outer_trunks"`` (trunk tokens a card put in the room,
+:meth:`..reducer.Work.draw_card`), ``"trade_aside"``, ``"trade_hand"`` and ``"traded"`` (the
+Trading Post's trade).
 
 The pile (§19 Physical Setup): ``Campaign.outer_pile`` lists the tiles whose place is known,
 top first, those returned to its bottom on earlier days; the other tiles lie above them,
@@ -174,8 +176,14 @@ def _at_the_outer_room(state) -> list:
         return [Use("enter_outer_room", t) for t in dict.fromkeys(drawn)]
     room = state.flags["outer_room"]
     out = list(OFFERS[room](state, None)) if room in OFFERS else []
-    if not state.flags.get("trade_hand"):
-        out.append(Use("leave_outer_room", return_to(state)))
+    if state.flags.get("trade_hand"):
+        return out
+    if state.flags.get("outer_trunks"):
+        if state.resources["keys"]:
+            out.append(Use("open_outer_trunk", "key"))
+        if "Sledgehammer" in state.items:
+            out.append(Use("open_outer_trunk", "Sledgehammer"))
+    out.append(Use("leave_outer_room", return_to(state)))
     return out
 
 
@@ -223,6 +231,17 @@ def _leave(work, action) -> None:
         return
     work.turn += 1
     enter(work, START if action.target == "Entrance Hall" else work.position, 0)
+
+
+@on_use("open_outer_trunk", "§8 Locked Trunks")
+def _open_outer_trunk(work, action) -> None:
+    """§8 Locked Trunks: a trunk token a card put in the Outer Room (flag ``"outer_trunks"``)
+    opens with 1 Key or the Sledgehammer: draw 1 Trunk Result card."""
+    work.set_flag("outer_trunks", work.flag("outer_trunks") - 1)
+    if action.target == "key":
+        work.gain("keys", -1, "opened a trunk", "§8 Locked Trunks")
+    work.log("opened a trunk in the Outer Room: draw 1 Trunk Result card", "§8 Locked Trunks")
+    work.queue(CardDraw("trunk", None))
 
 
 # -- the five Outer Rooms (§19 The 5 Outer Rooms) ---------------------------------------------
