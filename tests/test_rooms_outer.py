@@ -277,9 +277,15 @@ def test_a_trunk_drawn_in_the_outer_room_lies_there():
     state = state.apply(choose(state, "special_items card: Locked Trunk token"))
     state = state.apply(choose(state, "special_items card: Sledgehammer"))
     assert state.flags["outer_trunks"] == 1
-    assert "open outer trunk: key" not in names(state)  # no key held
+    assert "open outer trunk: Key" not in names(state)  # no key held
     state = state.apply(choose(state, "open outer trunk: Sledgehammer"))
     assert state.chance_outcomes()[0][0].label == "trunk card"
     state = state.settle()
     assert state.flags["outer_trunks"] == 0 and "Sledgehammer" in state.items
     assert names(state) == ["leave outer room: Entrance Hall"]
+
+
+def test_the_state_shows_the_outer_room_slot():
+    inside = until("outer_morning_toolshed", "leave outer room: Entrance Hall")
+    assert "Outer Room slot: Toolshed — you are in it" in inside._repr_html_()
+    assert "Outer Room slot" not in new_day(RULES, campaign=GROUNDS)._repr_html_()

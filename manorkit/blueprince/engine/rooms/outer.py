@@ -180,7 +180,7 @@ def _at_the_outer_room(state) -> list:
         return out
     if state.flags.get("outer_trunks"):
         if state.resources["keys"]:
-            out.append(Use("open_outer_trunk", "key"))
+            out.append(Use("open_outer_trunk", "Key"))
         if "Sledgehammer" in state.items:
             out.append(Use("open_outer_trunk", "Sledgehammer"))
     out.append(Use("leave_outer_room", return_to(state)))
@@ -238,7 +238,7 @@ def _open_outer_trunk(work, action) -> None:
     """§8 Locked Trunks: a trunk token a card put in the Outer Room (flag ``"outer_trunks"``)
     opens with 1 Key or the Sledgehammer: draw 1 Trunk Result card."""
     work.set_flag("outer_trunks", work.flag("outer_trunks") - 1)
-    if action.target == "key":
+    if action.target == "Key":
         work.gain("keys", -1, "opened a trunk", "§8 Locked Trunks")
     work.log("opened a trunk in the Outer Room: draw 1 Trunk Result card", "§8 Locked Trunks")
     work.queue(CardDraw("trunk", None))
