@@ -245,6 +245,10 @@ def test_the_garage_route_is_once_a_day_and_follows_the_discovery():
                        campaign=Campaign())
     assert first_ever.carry["outer_room"] is True
     assert "garage route: Outer Room" in names(first_ever)  # "from that run forward"
+    next_day = until("outer_garage_trading_post", "garage route: Outer Room",
+                     campaign=Campaign(), outer_room_discovery="next_day")
+    assert next_day.carry["outer_room"] is True
+    assert "garage route: Outer Room" not in names(next_day)
     expansion = until("outer_garage_trading_post", "garage route: Outer Room",
                       campaign=Campaign(), outer_rooms_base="expansion")
     assert "garage route: Outer Room" not in names(expansion)

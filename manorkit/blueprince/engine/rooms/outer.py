@@ -48,11 +48,13 @@ VISIT = "§19 The Daily Outer Room Visit"
 
 def available(state) -> bool:
     """§19 Permanently Adding the Outer Room: the first Garage entry ever adds the Outer Room
-    (campaign discovery ``"outer_room"``, or carry ``outer_room`` on the day it happens:
-    "from that run forward"); none under ``outer_rooms_base=expansion``."""
-    if state.rules.variant("outer_rooms_base") == "expansion":
+    (campaign discovery ``"outer_room"``; on the day it happens, carry ``outer_room``, unless
+    ``outer_room_discovery=next_day``); none under ``outer_rooms_base=expansion``."""
+    rules = state.rules
+    if rules.variant("outer_rooms_base") == "expansion":
         return False
-    return "outer_room" in state.campaign.discoveries or "outer_room" in state.carry
+    return "outer_room" in state.campaign.discoveries or (
+        "outer_room" in state.carry and rules.variant("outer_room_discovery") == "same_day")
 
 
 def route_steps(rules, route: str) -> int:
@@ -121,7 +123,8 @@ def return_to(state) -> str:
 @legal("turn")
 def _visits(state) -> list:
     """The morning visit before any action (§19), or the Garage route standing in the Garage
-    (§4 Action C), once per day."""
+    (§4 Action C; standing there, the Garage is both "in your house", §4, and "drafted and
+    entered this run", §19), once per day."""
     if "outer_visit" in state.flags or not available(state):
         return []
     steps = state.resources["steps"]
@@ -155,12 +158,14 @@ def _garage_route(work, action) -> None:
 
 
 def _draw(work, n: int) -> None:
+    """Queue the draw of ``n`` tiles from the top of the pile (:func:`pile_draw`)."""
     options, known_taken = pile_draw(work.rules, work.s.campaign.outer_pile, n)
     work.queue(Roll("outer_pile", None, options=options, data=(known_taken,)))
 
 
 @on_roll("outer_pile", "outer room pile")
 def _drawn(work, step: Roll, value) -> None:
+    """The tiles drawn wait for the player's choice (§19 Visit sequence)."""
     drawn = tuple(value.split(", "))
     work.set_flag("outer_drawn", drawn)
     work.set_flag("outer_rest", tuple(work.s.campaign.outer_pile[step.data[0]:]))
@@ -286,6 +291,7 @@ def _root_cellar(work, cell, first: bool) -> None:
 
 @offers("Root Cellar")
 def _root_cellar_offers(state, cell) -> list:
+    """§8 Digging: with the Shovel, dig the Root Cellar's dirt piles while there."""
     return [Use("dig_root_cellar")] if state.flags.get("outer_dirt") and \
         "Shovel" in state.items else []
 
@@ -323,6 +329,8 @@ def _tradable(state, item: str) -> bool:
 
 @offers("Trading Post")
 def _trading_post_offers(state, cell) -> list:
+    """§19 Trading Post: one trade per visit, while the Special Items deck has a card; once
+    the cards are drawn, only the choice of the one to keep."""
     hand = state.flags.get("trade_hand")
     if hand:
         return [Use("trading_post_keep", c) for c in dict.fromkeys(hand)]
@@ -345,6 +353,8 @@ def _trade(work, action) -> None:
 
 
 def _draw_for_trade(work) -> None:
+    """Queue the next card of the trade from the top of the Special Items deck (an empty
+    deck is first reshuffled from its discards, §8)."""
     remaining, discard = work.decks[ITEMS_DECK]
     if not sum(remaining.values()):
         work.decks[ITEMS_DECK] = (dict(discard), {})
