@@ -116,7 +116,7 @@ class Campaign:
             if unknown:
                 raise IllegalAction(f"campaign drawn: {sorted(unknown)} not in the {deck} deck")
         pile = rules.deck_counts("outer_rooms")
-        for name in set(self.outer_pile):
+        for name in sorted(set(self.outer_pile)):
             if self.outer_pile.count(name) > pile.get(name, 0):
                 raise IllegalAction(f"campaign outer_pile: {name!r} is not among the Outer "
                                     f"Room tiles left (§19): {', '.join(pile)}")
