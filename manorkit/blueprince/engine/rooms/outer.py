@@ -101,6 +101,8 @@ def next_morning_pile(campaign, value):
 def _before_any_action(state) -> bool:
     """Whether nothing but chance outcomes happened yet this day (§19: "before taking any
     action from the Entrance Hall")."""
+    if state.turn:  # a draft or a move was made
+        return False
     s = state
     while s.parent is not None:
         if not isinstance(s.action, Chance):
