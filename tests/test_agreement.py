@@ -278,6 +278,9 @@ AGREEMENT = {
     "roulette": "tests/test_rooms_shops.py::test_roulette_agrees_with_the_odds",
     "special_key": "tests/test_rooms_shops.py::test_locksmith_special_key_agrees_with_the_odds",
     "lost_and_found": "test_blind_draws_from_the_hand_agree",
+    "outer_pile": "tests/test_rooms_outer.py::test_pile_draw_agrees_with_the_deck_calculator",
+    "trading_post":
+        "tests/test_rooms_outer.py::test_trading_post_cards_agree_with_the_deck_calculator",
 }
 
 

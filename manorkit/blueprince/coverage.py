@@ -12,8 +12,6 @@ from .. import DATA_DIR
 from .rules import Rules, load_rules
 
 TESTS = DATA_DIR.parent / "tests"
-#: Outer Rooms are played from the morning visit and the Garage route, with the campaign.
-CAMPAIGN = "outer"
 
 
 @cache
@@ -43,8 +41,6 @@ def _room_rows(rules: Rules, engine) -> list[dict]:
         placeholders = row.get("placeholder") or ()
         if row["category"] == "expansion":
             status, why = "expansion", "§20: not in the base game"
-        elif row["category"] == CAMPAIGN:
-            status, why = "campaign", "§19 Outer Rooms are visited from the campaign's morning"
         elif not where:
             status, why = "missing", "no effect registered"
         elif placeholders:

@@ -15,6 +15,8 @@ COLOURS = ("blue", "green", "purple", "orange", "red", "yellow", "black")
 CATEGORIES = ("core", "fixed", "event", "studio", "found", "outer", "expansion")
 #: Door count of each shape (§2 room tiles; "dead end", straight, L, T, cross).
 SHAPE_DOORS = {"dead_end": 1, "straight": 2, "L": 2, "T": 3, "cross": 4}
+#: The legs of an Outer Room visit (§19): there and back in the morning, or by the Garage.
+OUTER_ROUTES = ("morning", "morning_return", "garage", "garage_return")
 LOCKS = ("normal", "never", "red", "vestibule")
 AFTER_DRAW = ("discard_reshuffle", "cycle", "keep", "no_reshuffle", "bottom", "sleeve")
 LOCK_DICE = ("lock_white", "lock_blue", "lock_red")
@@ -57,18 +59,20 @@ REQUIRED_VARIANTS = (
     "cupcake_source", "dead_end_transit", "dig_step_cost", "discount_order",
     "drawing_room_redraw", "east_lever", "enter_after_draft",
     "found_floorplan_timing", "foundation_in_bag", "furnace_blocked_redraws", "furnace_pass",
-    "garage_travel_cost", "greenhouse_draft_effect", "held_item_cards", "kennel_shovel",
+    "garage_outer_draw", "garage_outer_return", "garage_travel_cost",
+    "greenhouse_draft_effect", "held_item_cards", "kennel_shovel",
     "kennel_unlock_scope", "ladyship_bonuses", "library_free_slot", "library_solarium",
     "lock_rank_basis", "lost_found_empty_hands", "lost_item_tokens", "master_bedroom_tiles",
     "meal_order", "music_room_special_key", "no_legal_tile", "nook_roll", "numbered_lock_die",
-    "outer_rooms_base", "pantry_fruit", "pantry_maid_suppression", "planetarium_condition",
+    "outer_room_discovery", "outer_rooms_base", "pantry_fruit", "pantry_maid_suppression",
+    "planetarium_condition",
     "prism_key_dual_colour", "random_spawn_deck", "random_spawn_rooms", "rank_draft_probability",
     "redraft_returned_door", "repeat_entry_rewards", "rotunda_placement", "running_shoes",
     "secret_garden_door", "secret_garden_fruit", "secret_garden_spawn", "secret_passage_books",
     "security_levels", "security_shovel_order", "shop_limits", "sleeping_mask_bunk",
     "special_locks_low_ranks", "studio_additions_count", "studio_unlocks_per_run",
     "study_activation", "telescope_copies", "tile_back_category", "tile_orientation",
-    "treasure_map_target",
+    "trading_post_items", "treasure_map_target",
     "tunnel_colour", "tunnel_sleeve_empty", "veranda_bonus", "veranda_bonus_scope", "veranda_digs",
     "vestibule_entry_door", "weight_room_shelter", "west_lever", "wine_cellar_dirt", "zero_steps",
 )
@@ -229,7 +233,7 @@ TABLE_LAYOUTS: dict[str, Layout] = {
         Col("route", required=False))),
     "prism_key": Layout(("colour",), (Col("colour", "enum", choices=COLOURS), Col("effect"))),
     "outer_room_costs": Layout(("leg",), (Col("leg"), Col("steps", "int", minimum=0),
-                                          Col("route"))),
+                                          Col("route", "enum", choices=OUTER_ROUTES))),
     "spread": Layout(("room",), (Col("room", ref="rooms"),), _opt("trigger", "token", "targets")),
 }
 _CARD = (Col("card"), Col("copies", "int", minimum=0))

@@ -101,6 +101,7 @@ class Tomorrow:
         self.coat_check = today.coat_check
         self.discoveries = list(today.discoveries)
         self.deliveries: list[str] = []
+        self.outer_pile = today.outer_pile
         self.allowance = dict(allowance)
         self.won = False
 
@@ -126,7 +127,8 @@ class Tomorrow:
             found=tuple(self.found), run=self.run, observatory_rolls=self.observatory_rolls,
             drawn=tuple((d, tuple(c)) for d, c in sorted(self.drawn.items()) if c),
             package=self.package, coat_check=self.coat_check,
-            discoveries=tuple(self.discoveries), deliveries=tuple(self.deliveries))
+            discoveries=tuple(self.discoveries), deliveries=tuple(self.deliveries),
+            outer_pile=self.outer_pile)
 
 
 def _pairs(value) -> list[tuple[str, int]]:
@@ -191,6 +193,12 @@ def _package(t: Tomorrow, value, name: str) -> None:
 def _apple_orchard(t: Tomorrow, value, name: str) -> None:
     """The gate code (Photo + Magnifying Glass): +20 steps every morning from now on."""
     t.apple_orchard = t.apple_orchard or bool(value)
+
+
+@carries("outer_pile", "permanent", "§19 The Daily Outer Room Visit")
+def _outer_pile(t: Tomorrow, value, name: str) -> None:
+    """The Outer Room pile's known order, top first (the tiles returned to its bottom)."""
+    t.outer_pile = tuple(str(tile) for tile in value)
 
 
 @carries("unlocked", "permanent", "§17 How It Works")

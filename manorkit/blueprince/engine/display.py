@@ -224,6 +224,10 @@ def state_html(state) -> str:
 
 def _status(state) -> str:
     head = f"<p><b>Step {state.depth}, turn {state.turn}</b></p>{resources_html(state)}"
+    outer = state.flags.get("outer_room")
+    if outer:  # off the board, below the Entrance Hall (§19)
+        here = " — you are in it" if state.flags.get("outer_inside") else ""
+        head += f"<p>Outer Room slot: {html.escape(outer)}{here}</p>"
     if state.is_over:
         return f"{head}<p>The day is over: {html.escape(state.over)}.</p>"
     if state.is_chance:

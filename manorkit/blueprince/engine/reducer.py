@@ -22,7 +22,8 @@ from .setup import RESOURCES
 from .state import Event, State, freeze
 
 HANDLERS: dict[type, Callable] = {}
-LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": []}
+LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
+                                    "outer": []}
 
 
 def handles(cls: type) -> Callable:
@@ -37,7 +38,7 @@ def handles(cls: type) -> Callable:
 
 def legal(phase: str) -> Callable:
     """Register ``f(state) -> list[Action]`` offering actions in ``phase`` (turn, unlock,
-    hide, choose)."""
+    hide, choose, outer)."""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         return f
@@ -45,12 +46,14 @@ def legal(phase: str) -> Callable:
 
 
 def phase(state: State) -> str | None:
-    """What the game waits for: None (over or chance), turn, unlock, hide or choose."""
+    """What the game waits for: None (over or chance), turn, unlock, hide, choose, or outer
+    (off the board at the Outer Room, §19: choosing a drawn tile, or in the room)."""
     if state.is_over or state.is_chance:
         return None
     d = state.drafting
     if d is None:
-        return "turn"
+        return "outer" if state.flags.get("outer_drawn") or state.flags.get(
+            "outer_inside") else "turn"
     if not d.hand or (d.sleeve and len(d.hand) == 1 and d.door in state.padlocks):
         return "unlock"  # (a sleeve Tunnel waits in Slot 1 behind a padlock too, §9)
     if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \
@@ -329,6 +332,9 @@ class Work:
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
         if got.trunks and step.cell is not None:
             self.add_trunks(step.cell, got.trunks, row["source"])
+        elif got.trunks:  # drawn off the board: in the Outer Room (§19)
+            self.set_flag("outer_trunks", self.flag("outer_trunks", 0) + got.trunks)
+            self.log(f"{got.trunks} trunk token(s) in the Outer Room", row["source"])
         self.permanent_card(card)
         if row.get("item") and got.item is None and row["item"] in self.lying_items() and \
                 row["item"] not in self.items:

@@ -35,7 +35,10 @@ class Campaign:
     package is pending (§16 Mail Room);
     ``coat_check``: the item stored at the Coat Check (§4 Tomorrow Rooms); ``discoveries``:
     one-time campaign discoveries such as ``"outer_room"`` (§19) or ``"safe:Study"`` (§14);
-    ``deliveries``: items in hand at setup (variant ``security_shovel_order``).
+    ``deliveries``: items in hand at setup (variant ``security_shovel_order``);
+    ``outer_pile``: the Outer Room tiles whose place in the face-down pile is known, top
+    first: those returned to its bottom on earlier days; the pile's other tiles lie above
+    them in an unknown order (§19 Physical Setup, The Daily Outer Room Visit).
     """
 
     apple_orchard: bool = False
@@ -54,6 +57,7 @@ class Campaign:
     coat_check: str | None = None
     discoveries: tuple[str, ...] = ()
     deliveries: tuple[str, ...] = ()
+    outer_pile: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {"apple_orchard": self.apple_orchard, "unlocked": list(self.unlocked),
@@ -62,7 +66,8 @@ class Campaign:
                 "run": self.run, "observatory_rolls": self.observatory_rolls,
                 "drawn": {deck: list(cards) for deck, cards in self.drawn},
                 "package": self.package, "coat_check": self.coat_check,
-                "discoveries": list(self.discoveries), "deliveries": list(self.deliveries)}
+                "discoveries": list(self.discoveries), "deliveries": list(self.deliveries),
+                "outer_pile": list(self.outer_pile)}
 
     @classmethod
     def from_json(cls, data: dict | None) -> Campaign:
@@ -86,7 +91,8 @@ class Campaign:
                        coat_check=None if data.get("coat_check") is None
                        else str(data["coat_check"]),
                        discoveries=tuple(str(d) for d in data.get("discoveries", ())),
-                       deliveries=tuple(str(d) for d in data.get("deliveries", ())))
+                       deliveries=tuple(str(d) for d in data.get("deliveries", ())),
+                       outer_pile=tuple(str(t) for t in data.get("outer_pile", ())))
         except (TypeError, ValueError) as err:
             raise ValueError(f"campaign: malformed field ({err})") from None
 
@@ -113,6 +119,11 @@ class Campaign:
             unknown = set(cards) - set(rules.deck_counts(deck)) - {UNSEEN}
             if unknown:
                 raise IllegalAction(f"campaign drawn: {sorted(unknown)} not in the {deck} deck")
+        pile = rules.deck_counts("outer_rooms")
+        for name in sorted(set(self.outer_pile)):
+            if self.outer_pile.count(name) > pile.get(name, 0):
+                raise IllegalAction(f"campaign outer_pile: {name!r} is not among the Outer "
+                                    f"Room tiles left (§19): {', '.join(pile)}")
         items = rules.rows("tables/items.csv")
         for name in (*self.deliveries, *((self.coat_check,) if self.coat_check else ())):
             if name not in items:

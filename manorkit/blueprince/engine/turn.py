@@ -134,8 +134,9 @@ def dig_at(work: Work, cell: Cell, what: str) -> None:
 
 
 def dug(work: Work, cell: Cell) -> None:
-    """After any dig: the Kennel unlocks every door of the room dug in (§8 Kennel bonus)."""
-    if "Kennel" not in work.on_board():
+    """After any dig: the Kennel unlocks every door of the room dug in (§8 Kennel bonus);
+    ``cell`` None is a dig off the board (the Root Cellar, §19), with no doors."""
+    if cell is None or "Kennel" not in work.on_board():
         return
     tile = work.board[cell]
     for d in tile.doors:

@@ -14,6 +14,7 @@
 - :mod:`.spread` — spread rooms and the Conference Room (§10, §16 Locker Room)
 - :mod:`.shops` — Kitchen, Commissary, Locksmith, Dining Room, Casino, Rumpus Room (§5, §11, §12)
 - :mod:`.puzzles` — Parlor, Billiard Room, Music Room and the Observatory (§5, §15)
+- :mod:`.outer` — the Outer Room: the daily visit, the Garage route, the five tiles (§19)
 """
 
 from . import (  # noqa: F401  (importing a family registers its effects)
@@ -26,6 +27,7 @@ from . import (  # noqa: F401  (importing a family registers its effects)
     green,
     hallways,
     keys,
+    outer,  # noqa: F401
     puzzles,
     red,
     shops,
