@@ -1,7 +1,9 @@
-"""``python -m manorkit.share NOTEBOOK -o FILE.html``: see :func:`manorkit.share.share`."""
+"""``python -m manorkit.share NOTEBOOK -o FILE.html`` (see :func:`manorkit.share.share`) and
+``python -m manorkit.share app [...]`` (see :func:`manorkit.share.serve`)."""
 
 import sys
 
-from .export import main
+from . import app, export
 
-sys.exit(main())
+args = sys.argv[1:]
+sys.exit(app.main(args[1:]) if args[:1] == ["app"] else export.main(args))
