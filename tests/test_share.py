@@ -132,12 +132,16 @@ def test_a_shared_file_shows_everything_offline(shared, static_server, browser):
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    """``python -m manorkit.share app`` on a free port over a folder with the stepper
-    notebook (as ``dev.py app`` runs it)."""
+    """``python -m manorkit.share app`` (what ``dev.py app`` runs) on a free port, over a
+    folder holding a notebook with a stepper."""
     tmp = tmp_path_factory.mktemp("app")
     (tmp / "notebooks").mkdir()
-    stepper = ROOT / "notebooks" / "08_run_stepper.ipynb"
-    (tmp / "notebooks" / stepper.name).write_bytes(stepper.read_bytes())
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# A run to click through"),
+        nbformat.v4.new_code_cell("from manorkit.widgets import RunStepper\nRunStepper(seed=7)")],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}})
+    nbformat.write(nb, tmp / "notebooks" / "stepper.ipynb")
     port = free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"),
            "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
@@ -174,9 +178,11 @@ def app(tmp_path_factory):
 def test_the_app_serves_a_stepper_that_answers_a_click(app, browser):
     page = browser.new_page()
     try:
-        page.goto(app)
-        page.get_by_role("link", name="08_run_stepper.ipynb").click()
-        stepper = page.locator(".mk-stepper").last  # the notebook's fresh stepper
+        page.goto(app)  # the list of notebooks to pick from
+        expect(page.get_by_text("stepper.ipynb", exact=True)).to_be_visible()
+        page.goto(f"{app}/voila/render/stepper.ipynb")
+        expect(page.get_by_role("heading", name="A run to click through")).to_be_visible()
+        stepper = page.locator(".mk-stepper")
         expect(stepper.locator(".mk-phase")).to_contain_text("step 0,")
         stepper.get_by_role("button", name=DRAFT, exact=True).click()
         expect(stepper.locator(".mk-phase")).to_contain_text("step 1,")  # the kernel answered
