@@ -107,8 +107,9 @@ def test_a_shared_file_shows_everything_offline(shared, static_server, browser):
         record = json.loads(page.locator("#manorkit-provenance").text_content())
         assert record["manorkit"] == __version__ and record["notebook"].endswith("tiny.ipynb")
         assert {"game": "manorkit.blueprince", "folder": "data/blueprince",
-                "variants": {vid: reading}, "edits": []} in [
-            {k: r[k] for k in ("game", "folder", "variants", "edits")} for r in record["rules"]]
+                "variants": {vid: reading}, "edits": [], "names": ["rules"]} in [
+            {k: r[k] for k in ("game", "folder", "variants", "edits", "names")}
+            for r in record["rules"]]
         outputs = page.locator(".jp-OutputArea-output")
         expect(outputs.locator("svg.manorkit-board").first).to_be_visible()  # the static board
         expect(outputs.locator("table.dataframe").first).to_contain_text("Vault")

@@ -4,6 +4,7 @@ tests/test_share.py opens the pages)."""
 from __future__ import annotations
 
 import json
+import sys
 
 import nbformat
 import pytest
@@ -43,6 +44,14 @@ def test_an_output_that_loads_from_the_network_is_refused(tmp_path):
         render(nb, tmp_path / "web.ipynb", [])
 
 
+def test_a_page_without_code_leaves_out_the_source(tmp_path):
+    nb = _notebook(nbformat.v4.new_output("stream", text="the_output_text"))
+    nb.cells[0].source = "the_source_text = 1"
+    assert "the_source_text" in render(nb, tmp_path / "a.ipynb", [])
+    page = render(nb, tmp_path / "a.ipynb", [], code=False)
+    assert "the_output_text" in page and "the_source_text" not in page
+
+
 def test_a_widget_the_inlined_manager_lacks_is_refused(tmp_path):
     nb = _notebook(widgets={"abc": {"model_name": "Figure", "model_module": "bqplot",
                                     "model_module_version": "0.5", "state": {}}})
@@ -73,17 +82,20 @@ def test_without_npm_or_a_good_tarball_the_error_says_what_to_do(tmp_path, monke
         widget_js.tarball()
 
 
-def test_the_banner_names_the_rules_in_use(tmp_path):
+def test_the_banner_names_the_rules_in_use(tmp_path, monkeypatch):
     rules = load_rules()
     vid = next(iter(rules.choices))
     reading = next(r for r in rules.readings(vid).index if r != rules.variant(vid))
     chosen = rules.with_variants(**{vid: reading})
+    monkeypatch.setattr(sys.modules["__main__"], "my_rules", chosen, raising=False)
     found = rules_in_use()
     assert {"game": "manorkit.blueprince", "folder": "data/blueprince",
-            "variants": {vid: reading}, "edits": [], "digest": chosen.digest[:12]} in found
+            "variants": {vid: reading}, "edits": [], "digest": chosen.digest[:12],
+            "names": ["my_rules"]} in found
     record = provenance(tmp_path / "nb<1>.ipynb", found)
     page = banner(record)
     assert f"<code>{vid} = {reading}</code>" in page and "default readings" in page
+    assert "<code>my_rules</code>" in page
     assert "nb&lt;1&gt;.ipynb" in page
     data = page.split('id="manorkit-provenance">')[1].removesuffix("</script>")
     assert json.loads(data) == record

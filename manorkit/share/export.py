@@ -52,8 +52,9 @@ def check_widgets(nb) -> None:
                          f"into {widget_js.PACKAGE}; a shared file would load it from a CDN")
 
 
-def render(nb, notebook: Path, rules: list[dict]) -> str:
-    """The executed notebook as one self-contained HTML page with the provenance banner."""
+def render(nb, notebook: Path, rules: list[dict], code: bool = True) -> str:
+    """The executed notebook as one self-contained HTML page with the provenance banner
+    (without its code cells' source unless ``code``)."""
     import jinja2
     from nbconvert import HTMLExporter
 
@@ -62,7 +63,8 @@ def render(nb, notebook: Path, rules: list[dict]) -> str:
     has_widgets = WIDGET_STATE in nb.metadata.get("widgets", {})
     exporter = HTMLExporter(template_name="lab", template_file="share.html.j2",
                             extra_loaders=[jinja2.FileSystemLoader(str(TEMPLATES))],
-                            embed_images=True, theme="light")
+                            embed_images=True, theme="light", exclude_input=not code,
+                            exclude_input_prompt=not code, exclude_output_prompt=not code)
     extra = {"banner": provenance.banner(record),
              "widget_js": widget_js.embed_js() if has_widgets else ""}
     page, _ = exporter.from_notebook_node(
@@ -75,17 +77,18 @@ def render(nb, notebook: Path, rules: list[dict]) -> str:
     return page
 
 
-def share(notebook: str | os.PathLike, out: str | os.PathLike, timeout: int = 600) -> Path:
+def share(notebook: str | os.PathLike, out: str | os.PathLike, *, code: bool = True,
+          timeout: int = 600) -> Path:
     """Run ``notebook`` and write it to ``out`` as one HTML file that opens offline: every
     chart, table and board, the widgets in their saved state (drawn by the inlined
     ``@jupyter-widgets/html-manager``), and a banner naming the rules and manorkit that made
-    it. Raises :class:`ShareError` when it cannot (a failing cell, a widget or output that
-    would need the network)."""
+    it; ``code=False`` leaves out the code. Raises :class:`ShareError` when it cannot (a
+    failing cell, a widget or output that would need the network)."""
     notebook, out = Path(notebook).resolve(), Path(out)
     if not notebook.is_file():
         raise ShareError(f"no notebook {notebook}")
     nb, rules = execute(notebook, timeout)
-    page = render(nb, notebook, rules)
+    page = render(nb, notebook, rules, code)
     atomic_write_text(out, page)
     return out
 
@@ -98,11 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebook", type=Path)
     parser.add_argument("-o", "--output", type=Path,
                         help="the HTML file to write (default: the notebook's name, .html)")
+    parser.add_argument("--no-code", action="store_true",
+                        help="leave out the code cells, for readers who do not code")
     parser.add_argument("--timeout", type=int, default=600, help="seconds a cell may take")
     args = parser.parse_args(argv)
     out = args.output or Path(args.notebook.with_suffix(".html").name)
     try:
-        written = share(args.notebook, out, args.timeout)
+        written = share(args.notebook, out, code=not args.no_code, timeout=args.timeout)
     except (ShareError, widget_js.WidgetJSError) as err:
         print(f"share: {err}", file=sys.stderr)
         return 1

@@ -7,6 +7,7 @@ import gc
 import html
 import json
 import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -29,17 +30,22 @@ def where(path: Path) -> str:
 
 def rules_in_use() -> list[dict]:
     """Every rules value alive in this process (the loaders cache each one they built), as
-    ``{game, folder, variants, edits, digest}`` records, once each, in a stable order."""
+    ``{game, folder, variants, edits, digest, names}`` records, once each, in a stable order;
+    ``names`` are the notebook's global variables holding that value."""
     from ..ruleset.rules import RulesBase
 
+    main = vars(sys.modules["__main__"])
     seen = {}
     for rules in (o for o in gc.get_objects() if isinstance(o, RulesBase)):
         item = {"game": type(rules).__module__.rsplit(".", 1)[0],
                 "folder": where(rules.path),
                 "variants": dict(sorted(rules.changed.items())),
                 "edits": [str(e) for e in getattr(rules, "edits", ())],
-                "digest": rules.digest[:12]}
-        seen[json.dumps(item, sort_keys=True)] = item
+                "digest": rules.digest[:12], "names": []}
+        key = json.dumps(item, sort_keys=True)
+        item = seen.setdefault(key, item)
+        item["names"] = sorted({*item["names"], *(n for n, v in main.items()
+                                                    if v is rules and not n.startswith("_"))})
     return [seen[k] for k in sorted(seen)]
 
 
@@ -98,10 +104,12 @@ def banner(record: dict) -> str:
     rows = "".join(
         f"<tr><td>{esc(r['game'])}</td><td><code>{esc(r['folder'])}</code></td>"
         f"<td>{_readings(r['variants'], 'default readings')}</td>"
-        f"<td>{_readings(r['edits'], 'none')}</td><td><code>{esc(r['digest'])}</code></td></tr>"
+        f"<td>{_readings(r['edits'], 'none')}</td><td><code>{esc(r['digest'])}</code></td>"
+        f"<td>{_readings(r['names'], '')}</td></tr>"
         for r in record["rules"])
     table = (f"<table><thead><tr><th>game</th><th>rules folder</th><th>variants</th>"
-             f"<th>edits</th><th>data digest</th></tr></thead><tbody>{rows}</tbody></table>"
+             f"<th>edits</th><th>data digest</th><th>in the notebook as</th></tr></thead>"
+             f"<tbody>{rows}</tbody></table>"
              if rows else "<p>No manorkit rules were loaded.</p>")
     data = json.dumps(record).replace("</", "<\\/")
     return (f'<header id="manorkit-share" style="{STYLE}">'
