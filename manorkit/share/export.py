@@ -24,7 +24,7 @@ def execute(notebook: Path, timeout: int = 600):
     the rules its kernel used (:func:`provenance.rules_in_use`)."""
     import nbformat
     from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionError
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
     nb = nbformat.read(notebook, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell(provenance.CELL))
@@ -35,7 +35,7 @@ def execute(notebook: Path, timeout: int = 600):
                             resources={"metadata": {"path": str(notebook.parent)}})
     try:
         client.execute(env=env)
-    except CellExecutionError as err:
+    except (CellExecutionError, CellTimeoutError, DeadKernelError) as err:
         raise ShareError(f"{notebook.name} failed while running:\n{err}") from None
     rules = provenance.read_record(nb.cells.pop())
     return nb, rules
