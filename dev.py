@@ -1,6 +1,11 @@
-"""Set up manorkit's virtualenv on first use, then open the workbench or run every check.
+"""Set up manorkit's virtualenv on first use, then open the workbench, share it or run every
+check.
 
     python3 dev.py lab    # JupyterLab on notebooks/00_start_here.ipynb
+    python3 dev.py share notebooks/08_run_stepper.ipynb -o run.html
+                          # run a notebook, write one HTML file that opens offline
+    python3 dev.py app    # the notebooks as a web app (Voila) on http://127.0.0.1:8866/;
+                          # --network serves the local network too, --port N another port
     python3 dev.py test   # ruff, the unit tests and every notebook (what .ci/run runs)
 
 Needs only Python 3.11+. The virtualenv lives in .venv/ (ignored by git); it is
@@ -28,9 +33,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 BROWSER_PACKAGES = ("chromium", "fonts-dejavu-core")
 
 
-def _run(*cmd: object) -> None:
+def _run(*cmd: object, cwd: Path = ROOT) -> None:
     print("$", " ".join(str(c) for c in cmd), flush=True)
-    subprocess.run([str(c) for c in cmd], cwd=ROOT, check=True)
+    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True)
 
 
 def ensure_venv() -> None:
@@ -72,6 +77,13 @@ def lab() -> None:
     _run(PY, "-m", "jupyter", "lab", *root, "notebooks/00_start_here.ipynb")
 
 
+def share(args: list[str]) -> None:
+    """Run ``python -m manorkit.share ARGS`` in the virtualenv (``app ...`` serves Voila),
+    from the current folder, so paths are the caller's."""
+    ensure_venv()
+    _run(PY, "-m", "manorkit.share", *args, cwd=Path.cwd())
+
+
 def test(extra: list[str]) -> None:
     ensure_venv()
     ensure_chromium()
@@ -80,13 +92,17 @@ def test(extra: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"lab", "test"}:
+    commands = {"lab": lambda rest: lab(), "test": test, "share": share,
+                "app": lambda rest: share(["app", *rest])}
+    if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
     try:
-        lab() if argv[0] == "lab" else test(argv[1:])
+        commands[argv[0]](argv[1:])
     except subprocess.CalledProcessError as err:
         return err.returncode or 1
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 

@@ -12,27 +12,25 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
-import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
-from urllib.parse import urlparse
 
 import nbformat
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
+
+from .browser_helpers import free_port as _free_port
+from .browser_helpers import get_json as _get
+from .browser_helpers import guarded_chromium, skip_without_chromium
+from .browser_helpers import until as _until
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 STEPPER = "08_run_stepper.ipynb"
 SHOTS = ROOT / "build" / "browser"
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: JupyterLab settings: start the kernel unasked, render every cell, never call out.
 OVERRIDES = {
     "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True,
@@ -42,7 +40,6 @@ OVERRIDES = {
     "@jupyterlab/extensionmanager-extension:plugin": {"enabled": False},
 }
 STUCK = ("Loading widget", "Error displaying widget")
-SECONDS = 120  # the longest any one wait may take
 # What the open notebook's cells show: how many code cells have not run, and every error.
 CELLS_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -59,34 +56,7 @@ CELLS_JS = """() => {
   return {pending, errors, text: panel.content.node.innerText};
 }"""
 
-if not CHROMIUM.exists():
-    why = f"{CHROMIUM} is missing: `python3 dev.py test` installs it with apt"
-    if os.environ.get("CI"):
-        pytest.fail(why, pytrace=False)
-    pytest.skip(why, allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _get(url: str):
-    with urllib.request.urlopen(url, timeout=10) as reply:
-        return json.load(reply)
-
-
-def _until(check, what: str, seconds: float = SECONDS, page=None):
-    """Poll ``check()`` until it returns something true; fail after ``seconds``. With a
-    ``page``, wait through Playwright: its request guard runs only while Playwright waits."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        page.wait_for_timeout(250) if page else time.sleep(0.25)
-    pytest.fail(f"timed out after {seconds} s waiting for {what}")
+skip_without_chromium()
 
 
 @pytest.fixture(scope="module")
@@ -141,26 +111,8 @@ def lab(tmp_path_factory):
 def browser(tmp_path_factory):
     """Headless Chromium with a fresh profile; every request off 127.0.0.1 is aborted and
     recorded in ``context.left``."""
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM),
-            headless=True, args=FLAGS, viewport={"width": 1400, "height": 1800})
-        context.left = []
-
-        def guard(route):
-            url = route.request.url
-            if urlparse(url).scheme in {"data", "blob"} or urlparse(url).hostname == "127.0.0.1":
-                route.continue_()
-            else:
-                context.left.append(url)
-                route.abort()
-
-        context.route("**/*", guard)
-        context.set_default_timeout(SECONDS * 1000)
-        try:
-            yield context
-        finally:
-            context.close()
+    with guarded_chromium(tmp_path_factory.mktemp("chromium-profile")) as context:
+        yield context
 
 
 def open_and_run(context, lab, name: str):

@@ -81,3 +81,14 @@ def test_dev_installs_chromium_with_apt_only_when_it_is_missing(monkeypatch, tmp
 def test_playwright_comes_from_the_test_extra_and_never_downloads_a_browser():
     assert "playwright" in pyproject_deps()
     assert "playwright install" not in (ROOT / "dev.py").read_text()
+
+
+def test_dev_shares_and_serves_through_the_virtualenv_from_the_callers_folder(monkeypatch):
+    dev, calls = _dev(), []
+    monkeypatch.setattr(dev, "ensure_venv", lambda: None)
+    monkeypatch.setattr(dev.subprocess, "run", lambda cmd, **kw: calls.append((cmd, kw["cwd"])))
+    assert dev.main(["share", "notebooks/x.ipynb", "-o", "x.html"]) == 0
+    assert dev.main(["app", "--network", "--port", "9000"]) == 0
+    here, py = Path.cwd(), str(dev.PY)
+    assert calls == [([py, "-m", "manorkit.share", "notebooks/x.ipynb", "-o", "x.html"], here),
+                     ([py, "-m", "manorkit.share", "app", "--network", "--port", "9000"], here)]
