@@ -355,3 +355,14 @@ def test_a_campaign_displays_its_day_card_and_wins(random20):
     html = random20._repr_html_()
     assert "20 day(s) played" in html and "Carry-Forward card" in html and "<table" in html
     assert "run count" in html
+
+
+def test_a_campaign_with_edited_rules_saves_its_edits_and_replays(tmp_path):
+    edited = RULES.with_table("starting_resources", "steps", amount=30)
+    campaign = new_campaign(edited, seed=4).play_days(RandomPolicy(), 2)
+    assert campaign.morning().resources["steps"] == 30
+    path = tmp_path / "edited.json"
+    campaign.save(path)
+    again = CampaignState.load(path)
+    assert again == campaign and again.rules == edited and again.rules != RULES
+    assert json.loads(path.read_text())["rules"]["edits"]  # the edit is in the save
