@@ -88,9 +88,11 @@ class Drafting:
         return self.hand[self.slot - 1]
 
     def drawn(self, tile: str) -> Drafting:
-        from dataclasses import replace
-
-        return replace(self, hand=self.hand + (tile,))
+        """This draft with ``tile`` drawn into the next slot (a copy; fields set directly, as
+        ``dataclasses.replace`` would, without re-running the constructor)."""
+        new = object.__new__(Drafting)
+        new.__dict__.update(self.__dict__, hand=self.hand + (tile,))
+        return new
 
 
 @dataclass(frozen=True)

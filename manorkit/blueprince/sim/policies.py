@@ -107,11 +107,12 @@ def _draft_rank(cell, direction: int) -> tuple:
 
 def visited_since_placement(state: State) -> set:
     """The cells moved to since the last tile was taken (the board is unchanged since)."""
-    seen, s = {state.position}, state
-    while s.parent is not None and not isinstance(s.action, Take):
-        if isinstance(s.action, Move):
-            seen.add(s.action.cell)
-        s = s.parent
+    seen = {state.position}
+    for action in reversed(state.history):
+        if isinstance(action, Take):
+            break
+        if isinstance(action, Move):
+            seen.add(action.cell)
     return seen
 
 

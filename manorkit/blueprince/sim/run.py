@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import Chance, Move, OpenTrunk, Redraw, Unlock
+from ..engine.fast import play_fast
 from ..engine.setup import new_day
 from ..rules import Rules, load_rules
 from .policies import Policy
@@ -23,14 +24,26 @@ def day_seeds(seed: int, n: int) -> list[int]:
     return [int(c.generate_state(1)[0]) for c in np.random.SeedSequence(seed).spawn(n)]
 
 
-def play(rules: Rules, policy: Policy, seed: int):
-    """One day from ``new_day(rules, seed)``: ``policy`` decides with ``random.Random(seed)``,
-    the run's own generator resolves chance."""
+def play(rules: Rules, policy: Policy, seed: int, fast: bool = True):
+    """One day from ``new_day(rules, seed)``: ``policy`` decides with ``random.Random(seed)``
+    and one generator for the day, ``random.Random(f"chance:{seed}")``, resolves chance.
+
+    ``fast`` plays it in place (:class:`~manorkit.blueprince.engine.fast.FastDay`, the same
+    rules with cheaper bookkeeping); else through the immutable :meth:`State.apply`. Both
+    give the same day, action for action; the fast day rebuilds its state with ``state()``.
+    """
     state, rng = new_day(rules, seed=seed), random.Random(seed)
+    chance = random.Random(f"chance:{seed}")
+    if fast:
+        try:
+            return play_fast(state, policy, rng, chance, MAX_STEPS)
+        except RuntimeError:
+            raise RuntimeError(f"day with seed {seed} did not end within {MAX_STEPS} "
+                               "steps") from None
     for _ in range(MAX_STEPS):
         if state.is_over:
             return state
-        state = state.resolve() if state.is_chance else state.apply(policy(state, rng))
+        state = state.resolve(chance) if state.is_chance else state.apply(policy(state, rng))
     raise RuntimeError(f"day with seed {seed} did not end within {MAX_STEPS} steps")
 
 
@@ -52,11 +65,12 @@ def summary(day: int, seed: int, state, start: frozenset) -> dict:
             "actions": len(decisions)}
 
 
-def run_batch(rules: Rules, policy: Policy, days: list[tuple[int, int]], events: bool):
+def run_batch(rules: Rules, policy: Policy, days: list[tuple[int, int]], events: bool,
+              fast: bool = True):
     """Rows (and event logs, each with its ``day``) of ``days``, a list of (day, seed)."""
     rows, logs = [], []
     for day, seed in days:
-        state = play(rules, policy, seed)
+        state = play(rules, policy, seed, fast)
         rows.append(summary(day, seed, state, frozenset(state.at(0).board)))
         if events:
             logs.append(state.log.assign(day=day))
@@ -65,14 +79,16 @@ def run_batch(rules: Rules, policy: Policy, days: list[tuple[int, int]], events:
 
 def simulate(policy: Policy, n: int, rules: Rules | None = None, seed: int = 0,
              backend: str = "local", processes: int | None = None, progress: bool | None = None,
-             events: bool = False):
+             events: bool = False, fast: bool = True):
     """Play ``n`` days with ``policy``; one row per day with the columns of :data:`COLUMNS`.
 
     Day seeds come from :func:`day_seeds`, so the table is identical for ``backend="local"``
     and ``backend="processes"`` (a ``ProcessPoolExecutor`` with ``processes`` workers, days
     in batches of 50; ``policy`` and ``rules`` must pickle). ``progress``: a ``tqdm.auto``
     bar (default: when ``n`` ≥ 200). ``events=True`` returns ``(table, log)``, ``log`` being
-    every day's ``state.log`` concatenated with a ``day`` column.
+    every day's ``state.log`` concatenated with a ``day`` column. ``fast`` (default) plays
+    each day in place (:func:`play`); ``fast=False`` through the immutable states: the same
+    table, slower.
     """
     import pandas as pd
 
@@ -92,12 +108,12 @@ def simulate(policy: Policy, n: int, rules: Rules | None = None, seed: int = 0,
 
     if backend == "local":
         for batch in batches:
-            collect(run_batch(rules, policy, batch, events))
+            collect(run_batch(rules, policy, batch, events, fast))
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(processes) as pool:
-            for result in pool.map(run_batch, *zip(*[(rules, policy, b, events)
+            for result in pool.map(run_batch, *zip(*[(rules, policy, b, events, fast)
                                                       for b in batches], strict=True)):
                 collect(result)
     if bar is not None:

@@ -1,0 +1,271 @@
+"""A day played in place (issue 12, the fast mode): the same rules, cheaper bookkeeping.
+
+:class:`FastDay` keeps ONE working copy (:class:`~.reducer.Work`) for the whole day and
+runs every action through the same handlers, legal-action generators, pending steps and
+hooks as :meth:`State.apply <.state.State.apply>`; what it saves is the bookkeeping of the
+immutable path: no :class:`~.state.State` frozen per step, no copy-on-write, legal actions
+and routes computed once per moment, events kept as data and formatted when read. The day
+reads like a state (``resources``, ``board``, ``flags``, ``legal_actions()`` ...), so
+policies and the rules' own generators decide on it; :meth:`FastDay.state` rebuilds the
+immutable state of any moment by replaying the action log.
+
+Chance is resolved by sampling the pending step's weights with one generator per day
+(``rng``), exactly as :meth:`State.resolve` does when given that generator, so a fast day
+and the same day played through the immutable API agree action for action.
+
+The handlers read the state *before* the action as ``work.s``; here that is the day itself,
+with the flags and routes as they stood when the action began (handlers read ``work.s``
+only for those, the campaign, and facts they have not changed yet).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+
+from .actions import Action, Chance, IllegalAction
+from .reducer import HANDLERS, LEGAL, Work, match, phase
+from .state import Event, State
+
+#: Fields that a frozen state keeps without their empty entries (:meth:`Work.freeze`).
+_SPARSE = ("dirt", "trunks", "bag", "held")
+
+
+class _DayWork(Work):
+    """The day's one working copy: events kept as data (formatted when read)."""
+
+    def log(self, effect: str, section: str) -> None:
+        self.events.append((self.day.depth + 1, self.turn, self.action, effect, section))
+
+    def view(self) -> FastDay:
+        return self.day
+
+
+class _Before:
+    """``work.s`` during an action: the day, with the flags and routes as they stood when
+    the action began."""
+
+    __slots__ = ("day", "flags", "_routes")
+
+    def __init__(self, day: FastDay) -> None:
+        self.day = day
+        self.flags: dict = {}
+        self._routes = None
+
+    def routes(self) -> dict:
+        return self._routes if self._routes is not None else self.day.routes()
+
+    def __getattr__(self, name: str):
+        return getattr(self.day, name)
+
+
+@lru_cache(maxsize=4096)
+def _chance(value, label: str) -> Chance:
+    """The Chance action (shared: actions are immutable values)."""
+    return Chance(value, label)
+
+
+class FastDay:
+    """One day played in place from ``state`` (a fresh :func:`~.setup.new_day` or any
+    moment); chance resolved with ``rng``. Read it as a state; advance it with
+    :meth:`apply` and :meth:`resolve`; rebuild the immutable state with :meth:`state`."""
+
+    def __init__(self, state: State, rng: random.Random) -> None:
+        self.start, self.rng = state, rng
+        self.rules, self.seed, self.campaign = state.rules, state.seed, state.campaign
+        work = _DayWork(state, None)
+        for attr in Work.ATTRS:  # every field copied once, for the whole day
+            getattr(work, attr)
+        work.day = self
+        self.work = work
+        self.before = _Before(self)
+        work.s = self.before
+        self.actions: list[Action] = []
+        self.resources, self.items, self.board = work.res, work.items, work.board
+        self.padlocks, self.dirt, self.trunks, self.fruit = (work.padlocks, work.dirt,
+                                                             work.trunks, work.fruit)
+        self.tokens, self.bag, self.decks = work.tokens, work.bag, work.decks
+        self.held_cards, self.entered, self.flags = work.held, work.entered, work.flags
+        self.carry, self.pending = work.carry, work.pending
+        self._memo: dict = {}
+
+    # -- the state's fields -------------------------------------------------------------------
+    position = property(lambda self: self.work.position)
+    drafting = property(lambda self: self.work.drafting)
+    turn = property(lambda self: self.work.turn)
+    over = property(lambda self: self.work.over)
+    steps_gained = property(lambda self: self.work.gained)
+    steps_spent = property(lambda self: self.work.spent)
+
+    @property
+    def depth(self) -> int:
+        return self.start.depth + len(self.actions)
+
+    @property
+    def is_chance(self) -> bool:
+        return bool(self.pending)
+
+    @property
+    def is_over(self) -> bool:
+        return self.work.over is not None
+
+    @property
+    def won(self) -> bool:
+        return self.work.over == "won"
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action and chance outcome since setup, in order."""
+        return self.start.history + self.actions
+
+    def on_board(self) -> frozenset[str]:
+        if "rooms" not in self._memo:
+            self._memo["rooms"] = frozenset(t.room for t in self.board.values())
+        return self._memo["rooms"]
+
+    def routes(self) -> dict:
+        if "routes" not in self._memo:
+            from .turn import routes
+
+            self._memo["routes"] = routes(self)
+        return self._memo["routes"]
+
+    def legal_actions(self) -> list[Action]:
+        """As :meth:`State.legal_actions`: the same generators, run once per moment."""
+        if "legal" not in self._memo:
+            which = phase(self)
+            out: list[Action] = []
+            if which is not None:
+                for offer in LEGAL[which]:
+                    out.extend(offer(self))
+            self._memo["legal"] = out
+        return list(self._memo["legal"])
+
+    def _chance_weights(self) -> tuple[str, dict]:
+        if "chance" not in self._memo:
+            if not self.pending:
+                raise IllegalAction("no random step is pending")
+            p = self.pending[0]
+            self._memo["chance"] = (p.label(), p.weights(self))
+        return self._memo["chance"]
+
+    def chance_outcomes(self) -> list[tuple[Chance, Fraction]]:
+        label, weights = self._chance_weights()
+        total = sum(weights.values())
+        return [(Chance(v, label), Fraction(w, total)) for v, w in weights.items()]
+
+    # -- playing ------------------------------------------------------------------------------
+    def resolve(self) -> None:
+        """Sample the pending random step with the day's generator and apply it."""
+        label, weights = self._chance_weights()
+        pick = self.rng.randrange(sum(weights.values()))
+        for value, w in weights.items():
+            pick -= w
+            if pick < 0:
+                self._run(_chance(value, label))
+                return
+        raise AssertionError("unreachable")
+
+    def apply(self, action: Action) -> None:
+        """Play a decision (or a chance outcome) in place; :class:`IllegalAction`, changing
+        nothing, if it is not legal here."""
+        if self.is_over:
+            raise IllegalAction(f"the day is over ({self.over}); no action is legal")
+        if self.pending:
+            label, weights = self._chance_weights()
+            if not isinstance(action, Chance) or action.value not in weights:
+                raise IllegalAction(f"{action} is not an outcome of {label}; outcomes: "
+                                    f"{list(weights)}")
+            self._run(_chance(action.value, label))
+            return
+        legal = self.legal_actions()
+        self._run(action if action in legal else match(self, action))
+
+    def _run(self, action: Action) -> None:
+        work, before = self.work, self.before
+        before.flags = dict(self.flags)
+        before._routes = self._memo.get("routes")
+        work.action = action
+        if isinstance(action, Chance):
+            work.pending.pop(0).apply(work, action.value)
+        else:
+            HANDLERS[type(action)](work, action)
+        work.advance()
+        self._memo.clear()
+        work.finish()
+        self._memo.clear()
+        self._sparse()
+        before._routes = None
+        self.actions.append(action)
+
+    def _sparse(self) -> None:
+        """Drop empty entries as a frozen state does, so the rules read the same values."""
+        work = self.work
+        for d in (work.dirt, work.trunks, work.bag, work.held, work.fruit):
+            if d and not all(d.values()):
+                for k in [k for k, v in d.items() if not v]:
+                    del d[k]
+        tokens = work.tokens
+        for cell, here in list(tokens.items()):
+            if not all(here.values()):
+                for k in [k for k, v in here.items() if not v]:
+                    del here[k]
+            if not here:
+                del tokens[cell]
+
+    # -- reading the day ----------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        """The day's events since ``state``, formatted now."""
+        return [Event(step, turn, str(action), effect, section)
+                for step, turn, action, effect, section in self.work.events]
+
+    @property
+    def log(self):
+        """The structured event log from setup, as :attr:`State.log` gives it."""
+        import pandas as pd
+
+        head = self.start.log
+        tail = pd.DataFrame([e.__dict__ for e in self.events], columns=list(head.columns))
+        return pd.concat([head, tail], ignore_index=True) if len(head) else tail
+
+    def at(self, depth: int) -> State:
+        """The immutable state after the first ``depth`` actions of the run."""
+        if depth <= self.start.depth:
+            return self.start.at(depth)
+        return self.state(depth)
+
+    def state(self, depth: int | None = None) -> State:
+        """The immutable state after the first ``depth`` actions of the run (default: now),
+        rebuilt by replaying the action log through :meth:`State.apply`."""
+        history = self.history
+        depth = len(history) if depth is None else depth
+        state = self.start.at(0)
+        for action in history[:depth]:
+            state = state.apply(action)
+        return state
+
+    def __repr__(self) -> str:
+        r = self.resources
+        return (f"<FastDay depth={self.depth} turn={self.turn} at {self.position} "
+                f"steps={r['steps']} gems={r['gems']} keys={r['keys']} coins={r['coins']}"
+                f"{' over: ' + self.over if self.over else ''}>")
+
+
+def play_fast(state: State, policy, rng: random.Random, chance: random.Random,
+              max_steps: int = 10_000) -> FastDay:
+    """Play from ``state`` to the end of the day in place: ``policy(day, rng)`` decides,
+    ``chance`` resolves the random steps."""
+    day = FastDay(state, chance)
+    for _ in range(max_steps):
+        if day.work.over is not None:
+            return day
+        if day.pending:
+            day.resolve()
+        else:
+            day.apply(policy(day, rng))
+    raise RuntimeError(f"the day did not end within {max_steps} steps")
+
+
+__all__ = ["FastDay", "play_fast"]
