@@ -69,35 +69,54 @@ class Tile:
 def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset, *,
           through_walls: bool = False, sealed: frozenset = frozenset(),
           opened: dict[Cell, frozenset[int]] | None = None) -> dict[Cell, tuple]:
-    """Cheapest routes from ``start`` to every reachable room (§4 Action B).
+    """Cheapest routes from ``start`` to every reachable room (§4 Action B):
+    :func:`cheapest` over the :func:`links` of ``board``."""
+    return cheapest(links(board, through_walls=through_walls, sealed=sealed, opened=opened),
+                    start, padlocks)
 
-    Returns cell → (padlocks to pay, steps, padlocked doors on the route). A route costs one
-    step per room entered (the destination included, the start excluded); among routes it
-    prefers the fewest padlocks, then the fewest steps, then the first found in N, E, S, W
-    order, so the choice is deterministic. A route runs through connecting doors; with
-    ``through_walls`` (variant ``dead_end_transit=as_example``) between any two placed rooms
-    touching edge to edge, except into or out of a ``sealed`` cell (the Antechamber), which
-    still needs a connecting door. ``opened`` replaces the doors of some cells (the
-    Antechamber's sides opened by levers). Door geometry comes from tables built at import.
+
+def links(board: dict[Cell, Tile], *, through_walls: bool = False,
+          sealed: frozenset = frozenset(), opened: dict[Cell, frozenset[int]] | None = None
+          ) -> dict[Cell, tuple]:
+    """Cell → ``((next cell, door edge), ...)``: where one step leads from each room.
+
+    A route runs through connecting doors; with ``through_walls`` (variant
+    ``dead_end_transit=as_example``) between any two placed rooms touching edge to edge,
+    except into or out of a ``sealed`` cell (the Antechamber), which still needs a connecting
+    door. ``opened`` replaces the doors of some cells (the Antechamber's sides opened by
+    levers). Sides are listed in N, E, S, W order.
     """
     doors_of = {c: t.doors for c, t in board.items()}
     if opened:
         doors_of.update(opened)
+    out = {}
+    for cell, here in doors_of.items():
+        row = []
+        for d in range(4) if through_walls and cell not in sealed else sorted(here):
+            other = _NEIGHBOURS[(cell, d)]
+            if other is None or other not in doors_of:
+                continue
+            if (d in here and (d + 2) % 4 in doors_of[other]) or (
+                    through_walls and other not in sealed):
+                row.append((other, _EDGES[(cell, d)]))
+        out[cell] = tuple(row)
+    return out
+
+
+def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple]:
+    """Cheapest routes from ``start`` along ``links`` (:func:`links`) to every reachable room.
+
+    Returns cell → (padlocks to pay, steps, padlocked doors on the route). A route costs one
+    step per room entered (the destination included, the start excluded); among routes it
+    prefers the fewest padlocks, then the fewest steps, then the first found in N, E, S, W
+    order, so the choice is deterministic.
+    """
     best: dict[Cell, tuple] = {start: (0, 0, ())}
     queue = deque([start])
-    beyond, edges = _NEIGHBOURS, _EDGES
     while queue:
         cell = queue.popleft()
         locks, steps, doors_on = best[cell]
-        here = doors_of[cell]
-        for d in range(4) if through_walls and cell not in sealed else here:
-            other = beyond[(cell, d)]
-            if other is None or other not in doors_of:
-                continue
-            if not (d in here and (d + 2) % 4 in doors_of[other]) and not (
-                    through_walls and other not in sealed):
-                continue
-            door = edges[(cell, d)]
+        for other, door in links[cell]:
             if door in padlocks:
                 cand = (locks + 1, steps + 1, doors_on + (door,))
             else:

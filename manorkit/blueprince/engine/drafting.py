@@ -322,9 +322,10 @@ def placed(work: Work, cell: Cell) -> None:
             work.queue(Roll("trunk", cell, die))
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
-    for other, tile in sorted(work.board.items()):
-        if other != cell and tile.room in hooks.WATCH:
-            hooks.WATCH[tile.room](work, other, cell)
+    watch = hooks.WATCH
+    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
+        if other != cell:
+            watch[tile.room](work, other, cell)
     from .items import watch_draft
 
     watch_draft(work, cell)

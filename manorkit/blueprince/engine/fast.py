@@ -25,21 +25,39 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .actions import Action, Chance, IllegalAction
+from .board import cheapest
+from .pending import sample
 from .reducer import HANDLERS, LEGAL, Work, match, phase
 from .state import Event, State
-
-#: Fields that a frozen state keeps without their empty entries (:meth:`Work.freeze`).
-_SPARSE = ("dirt", "trunks", "bag", "held")
+from .turn import room_links
 
 
 class _DayWork(Work):
     """The day's one working copy: events kept as data (formatted when read)."""
 
     def log(self, effect: str, section: str) -> None:
-        self.events.append((self.day.depth + 1, self.turn, self.action, effect, section))
+        self.events.append((self.step, self.turn, self.action, effect, section))
 
     def view(self) -> FastDay:
         return self.day
+
+    def on_board(self) -> frozenset[str]:
+        return self.day.on_board()
+
+
+class _Board(dict):
+    """The board, counting its changes (``version``) so that links between rooms are
+    recomputed only when a tile is placed or turned."""
+
+    version = 0
+
+    def __setitem__(self, cell, tile) -> None:
+        self.version += 1
+        super().__setitem__(cell, tile)
+
+    def __delitem__(self, cell) -> None:
+        self.version += 1
+        super().__delitem__(cell)
 
 
 class _Before:
@@ -78,6 +96,9 @@ class FastDay:
         for attr in Work.ATTRS:  # every field copied once, for the whole day
             getattr(work, attr)
         work.day = self
+        work.board = _Board(work.board)
+        self._links: tuple = (None, {})
+        self._rooms: tuple = (None, frozenset())
         self.work = work
         self.before = _Before(self)
         work.s = self.before
@@ -89,6 +110,7 @@ class FastDay:
         self.held_cards, self.entered, self.flags = work.held, work.entered, work.flags
         self.carry, self.pending = work.carry, work.pending
         self._memo: dict = {}
+        self._sparse_dicts = (work.dirt, work.trunks, work.bag, work.held, work.fruit)
 
     # -- the state's fields -------------------------------------------------------------------
     position = property(lambda self: self.work.position)
@@ -120,15 +142,18 @@ class FastDay:
         return self.start.history + self.actions
 
     def on_board(self) -> frozenset[str]:
-        if "rooms" not in self._memo:
-            self._memo["rooms"] = frozenset(t.room for t in self.board.values())
-        return self._memo["rooms"]
+        """The names of the rooms on the board (kept while the board stands)."""
+        if self._rooms[0] != self.board.version:
+            self._rooms = (self.board.version, frozenset(t.room for t in self.board.values()))
+        return self._rooms[1]
 
     def routes(self) -> dict:
+        """As :meth:`State.routes`, from links kept while the board and levers stand."""
         if "routes" not in self._memo:
-            from .turn import routes
-
-            self._memo["routes"] = routes(self)
+            key = (self.board.version, self.flags.get("levers"))
+            if self._links[0] != key:
+                self._links = (key, room_links(self))
+            self._memo["routes"] = cheapest(self._links[1], self.position, self.padlocks)
         return self._memo["routes"]
 
     def legal_actions(self) -> list[Action]:
@@ -159,13 +184,7 @@ class FastDay:
     def resolve(self) -> None:
         """Sample the pending random step with the day's generator and apply it."""
         label, weights = self._chance_weights()
-        pick = self.rng.randrange(sum(weights.values()))
-        for value, w in weights.items():
-            pick -= w
-            if pick < 0:
-                self._run(_chance(value, label))
-                return
-        raise AssertionError("unreachable")
+        self._run(_chance(sample(weights, self.rng), label))
 
     def apply(self, action: Action) -> None:
         """Play a decision (or a chance outcome) in place; :class:`IllegalAction`, changing
@@ -187,6 +206,7 @@ class FastDay:
         before.flags = dict(self.flags)
         before._routes = self._memo.get("routes")
         work.action = action
+        work.step = self.start.depth + len(self.actions) + 1
         if isinstance(action, Chance):
             work.pending.pop(0).apply(work, action.value)
         else:
@@ -201,12 +221,11 @@ class FastDay:
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
-        work = self.work
-        for d in (work.dirt, work.trunks, work.bag, work.held, work.fruit):
-            if d and not all(d.values()):
+        for d in self._sparse_dicts:
+            if not all(d.values()):
                 for k in [k for k, v in d.items() if not v]:
                     del d[k]
-        tokens = work.tokens
+        tokens = self.tokens
         for cell, here in list(tokens.items()):
             if not all(here.values()):
                 for k in [k for k, v in here.items() if not v]:

@@ -78,7 +78,9 @@ class TileDraw(Step):
     def weights(self, state: State) -> dict:
         """Each tile's copies in the bag, times its draw weight (``mechanics.tile_weight``:
         1 unless a variant favours it)."""
-        out = dict(sorted(state.bag.items()))
+        bag = state.bag
+        order = _in_order(frozenset(bag))
+        out = {tile: bag[tile] for tile in order}
         favoured = _favoured(state.rules, "Greenhouse" in state.on_board())
         for tile in favoured.keys() & out.keys():
             out[tile] *= favoured[tile]
@@ -137,6 +139,23 @@ class CardDraw(Step):
 
     def apply(self, work: Work, value) -> None:
         work.draw_card(self, value)
+
+
+@lru_cache(maxsize=4096)
+def _in_order(tiles: frozenset[str]) -> tuple[str, ...]:
+    """``tiles`` sorted by name (remembered: a bag's set of tile names changes seldom)."""
+    return tuple(sorted(tiles))
+
+
+def sample(weights: dict, rng) -> object:
+    """The outcome that ``rng.randrange(total weight)`` falls on, the outcomes taken in
+    their order in ``weights``."""
+    pick = rng.randrange(sum(weights.values()))
+    for value, w in weights.items():
+        pick -= w
+        if pick < 0:
+            return value
+    raise AssertionError("unreachable")
 
 
 @lru_cache(maxsize=64)

@@ -191,14 +191,11 @@ class State:
         own generator seeded by ``(seed, depth)``, so replays are identical)."""
         if not self.is_chance:
             raise IllegalAction("no random step is pending")
+        from .pending import sample
+
         rng = rng or random.Random(f"{self.seed}:{self.depth}")
         label, weights = self._chance_weights()
-        pick = rng.randrange(sum(weights.values()))
-        for value, w in weights.items():
-            pick -= w
-            if pick < 0:
-                return self.apply(Chance(value, label))
-        raise AssertionError("unreachable")
+        return self.apply(Chance(sample(weights, rng), label))
 
     def settle(self, rng: random.Random | None = None) -> State:
         """Resolve random steps until a decision (or the end of the day) is reached."""

@@ -11,7 +11,7 @@ from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
-from .board import edge, paths
+from .board import cheapest, edge, links
 from .pending import CardDraw
 from .reducer import Work, handles, legal
 from .setup import ANTECHAMBER
@@ -29,13 +29,18 @@ def routes(state: State) -> dict[Cell, tuple]:
     connecting doors only (``doors_only``), or, as §4's example "Entrance Hall → Wine Cellar
     → Kennel costs 2 steps" implies, through any placed rooms touching edge to edge
     (``as_example``; the Antechamber still only through its opened doors)."""
+    return cheapest(room_links(state), state.position, state.padlocks)
+
+
+def room_links(state: State) -> dict[Cell, tuple]:
+    """Where one step leads from each room (``board.links``): the board's connecting doors,
+    the Antechamber's only where levers opened them, walls under ``dead_end_transit``."""
     ante = state.board.get(ANTECHAMBER)
     opened = None
     if ante is not None:
         opened = {ANTECHAMBER: ante.doors & _lever_doors(tuple(state.flags.get("levers", ())))}
     walls = state.rules.variant("dead_end_transit") == "as_example"
-    return paths(state.board, state.position, state.padlocks, through_walls=walls,
-                 sealed=_SEALED, opened=opened)
+    return links(state.board, through_walls=walls, sealed=_SEALED, opened=opened)
 
 
 _SEALED = frozenset({ANTECHAMBER})
@@ -74,7 +79,10 @@ def _moves(state: State) -> list:
     for cell, (_, steps, locks) in sorted(state.routes().items()):
         if steps <= have:
             room = board[cell].room
-            out.extend(_move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
+            if locks:
+                out.extend(_move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
+            else:
+                out.append(_move(cell, room, steps, ()))
     return out
 
 
@@ -112,9 +120,9 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
-    for other, tile in sorted(work.board.items()):
-        if tile.room in hooks.WATCH_ENTER:
-            hooks.WATCH_ENTER[tile.room](work, other, cell, first)
+    watch = hooks.WATCH_ENTER
+    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
+        watch[tile.room](work, other, cell, first)
     watch_enter(work, cell, first)
 
 
