@@ -122,7 +122,8 @@ def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tupl
             else:
                 cand = (locks, steps + 1, doors_on)
             known = best.get(other)
-            if known is None or (cand[0], cand[1]) < (known[0], known[1]):
+            if known is None or cand[0] < known[0] or (cand[0] == known[0] and
+                                                       cand[1] < known[1]):
                 best[other] = cand
                 queue.append(other)
     del best[start]

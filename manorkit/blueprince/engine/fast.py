@@ -23,6 +23,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
+from itertools import compress
+from operator import not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest
@@ -223,15 +225,16 @@ class FastDay:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
         for d in self._sparse_dicts:
             if not all(d.values()):
-                for k in [k for k, v in d.items() if not v]:
+                for k in list(compress(d, map(not_, d.values()))):
                     del d[k]
         tokens = self.tokens
-        for cell, here in list(tokens.items()):
-            if not all(here.values()):
-                for k in [k for k, v in here.items() if not v]:
-                    del here[k]
-            if not here:
-                del tokens[cell]
+        if tokens:
+            for cell, here in list(tokens.items()):
+                if not all(here.values()):
+                    for k in list(compress(here, map(not_, here.values()))):
+                        del here[k]
+                if not here:
+                    del tokens[cell]
 
     # -- reading the day ----------------------------------------------------------------------
     @property
