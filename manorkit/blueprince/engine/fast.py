@@ -113,18 +113,17 @@ class FastDay:
         self.carry, self.pending = work.carry, work.pending
         self._memo: dict = {}
         self._sparse_dicts = (work.dirt, work.trunks, work.bag, work.held, work.fruit)
+        self._sync()
 
     # -- the state's fields -------------------------------------------------------------------
-    position = property(lambda self: self.work.position)
-    drafting = property(lambda self: self.work.drafting)
-    turn = property(lambda self: self.work.turn)
-    over = property(lambda self: self.work.over)
-    steps_gained = property(lambda self: self.work.gained)
-    steps_spent = property(lambda self: self.work.spent)
-
-    @property
-    def depth(self) -> int:
-        return self.start.depth + len(self.actions)
+    def _sync(self) -> None:
+        """Copy the work's plain fields, as they stand after an action (during one, they
+        keep their values from before it, as ``work.s`` does)."""
+        work = self.work
+        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
+                                                              work.turn, work.over)
+        self.steps_gained, self.steps_spent = work.gained, work.spent
+        self.depth = self.start.depth + len(self.actions)
 
     @property
     def is_chance(self) -> bool:
@@ -132,11 +131,11 @@ class FastDay:
 
     @property
     def is_over(self) -> bool:
-        return self.work.over is not None
+        return self.over is not None
 
     @property
     def won(self) -> bool:
-        return self.work.over == "won"
+        return self.over == "won"
 
     @property
     def history(self) -> list[Action]:
@@ -208,7 +207,7 @@ class FastDay:
         before.flags = dict(self.flags)
         before._routes = self._memo.get("routes")
         work.action = action
-        work.step = self.start.depth + len(self.actions) + 1
+        work.step = self.depth + 1
         if isinstance(action, Chance):
             work.pending.pop(0).apply(work, action.value)
         else:
@@ -220,6 +219,7 @@ class FastDay:
         self._sparse()
         before._routes = None
         self.actions.append(action)
+        self._sync()
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
@@ -281,7 +281,7 @@ def play_fast(state: State, policy, rng: random.Random, chance: random.Random,
     ``chance`` resolves the random steps."""
     day = FastDay(state, chance)
     for _ in range(max_steps):
-        if day.work.over is not None:
+        if day.over is not None:
             return day
         if day.pending:
             day.resolve()
