@@ -4,6 +4,7 @@ legality beside its effect, and what happens when a tile is placed."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ..mechanics import door_die, draw_size, tile_cost
 from ..mechanics.drafting import colours
@@ -69,7 +70,13 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
 @legal("turn")
 def _drafts(state: State) -> list:
     here = state.board[state.position]
-    return [Draft(d, here.room, state.position) for d in draftable_doors(state)]
+    return [_draft_action(d, here.room, state.position) for d in draftable_doors(state)]
+
+
+@lru_cache(maxsize=4096)
+def _draft_action(direction: int, room: str, cell: Cell) -> Draft:
+    """The Draft action (shared: actions are immutable values, checked once when built)."""
+    return Draft(direction, room, cell)
 
 
 @handles(Draft)
