@@ -3,7 +3,6 @@ legality beside its effect, and what happens when a tile is placed."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from ..mechanics import door_die, draw_size, tile_cost
@@ -140,7 +139,7 @@ def _unlock(work: Work, action: Unlock) -> None:
         work.use_charge("Lockpick Kit", "§6 When a Lock Is Discovered")
     elif action.method == "silver_key":
         work.use_charge("Silver Key")
-        work.drafting = replace(d, free_redraws=d.free_redraws + ("silver_key",))
+        work.drafting = d.replace(free_redraws=d.free_redraws + ("silver_key",))
     elif action.method == "prism_key":
         work.use_charge("Prism Key")
         from .rooms.keys import prism_lite
@@ -220,7 +219,7 @@ def _hides(state: State) -> list:
 @handles(Hide)
 def _hide(work: Work, action: Hide) -> None:
     d = work.drafting
-    work.drafting = replace(d, hidden=action.slot, used=d.used + ("hide",))
+    work.drafting = d.replace(hidden=action.slot, used=d.used + ("hide",))
     work.log(f"Slot {action.slot} is turned face-down", "§16 Archives")
 
 
@@ -263,7 +262,7 @@ def _redraw(work: Work, action: Redraw) -> None:
     aside = d.hand[1:] if d.sleeve else d.hand
     free = tuple(s for s in d.free_redraws if s != source)
     size = draw_size(work.rules, work.room_at(d.origin), work.on_board())
-    work.drafting = replace(d, hand=(), set_aside=d.set_aside + aside, free_redraws=free,
+    work.drafting = d.replace(hand=(), set_aside=d.set_aside + aside, free_redraws=free,
                             used=d.used + (source,), sleeve=False, hidden=None,
                             size=size)
     if d.sleeve:
@@ -280,7 +279,7 @@ def _take(work: Work, action: Take) -> None:
         work.gain("gems", -gems, f"drafted {room} from Slot {action.slot}", "§4 Gem Cost Rules")
     if steps:
         work.gain("steps", -steps, f"drafted {room} from Slot {action.slot}", "§19 Hovel")
-    work.drafting = replace(d, slot=action.slot)
+    work.drafting = d.replace(slot=action.slot)
     if action.rotation is not None:
         work.place(room, action.rotation)
         return

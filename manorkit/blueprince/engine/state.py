@@ -88,10 +88,16 @@ class Drafting:
         return self.hand[self.slot - 1]
 
     def drawn(self, tile: str) -> Drafting:
-        """This draft with ``tile`` drawn into the next slot (a copy; fields set directly, as
-        ``dataclasses.replace`` would, without re-running the constructor)."""
+        return self.replace(hand=self.hand + (tile,))
+
+    def replace(self, **changes) -> Drafting:
+        """A copy with ``changes``, as ``dataclasses.replace`` makes it (the constructor checks
+        nothing, so the fields are copied directly: a draft changes at every step)."""
+        unknown = changes.keys() - self.__dataclass_fields__.keys()
+        if unknown:
+            raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
         new = object.__new__(Drafting)
-        new.__dict__.update(self.__dict__, hand=self.hand + (tile,))
+        new.__dict__.update(self.__dict__, **changes)
         return new
 
 
