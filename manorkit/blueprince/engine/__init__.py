@@ -1,8 +1,9 @@
 """The Blue Prince run engine: one immutable state, one reducer, explicit chance.
 
 A run is (rules and variants, seed, actions): ``new_day`` sets it up, ``apply`` advances it,
-``to_json``/``State.from_json`` save and replay it. Importing the package registers every
-room and item effect (:mod:`.rooms`, :mod:`.items`).
+``to_json``/``State.from_json`` save and replay it; :class:`FastDay` plays a day in place
+through the same rules (for simulations). Importing the package registers every room and
+item effect (:mod:`.rooms`, :mod:`.items`).
 """
 
 from . import drafting, items, rooms, turn  # noqa: F401  (register handlers and effects)
@@ -24,10 +25,11 @@ from .actions import (
     Unlock,
     Use,
 )
+from .fast import FastDay
 from .hooks import modelled
 from .setup import Campaign, new_day
 from .state import Event, State
 
 __all__ = ["Action", "Buy", "Campaign", "Chance", "Dig", "Draft", "Eat", "EndDay", "Event",
-           "GiveUp", "Hide", "IllegalAction", "Move", "OpenTrunk", "Redraw", "State", "Take",
-           "Unlock", "Use", "modelled", "new_day"]
+           "FastDay", "GiveUp", "Hide", "IllegalAction", "Move", "OpenTrunk", "Redraw", "State",
+           "Take", "Unlock", "Use", "modelled", "new_day"]
