@@ -89,7 +89,8 @@ def _chance(value, label: str) -> Chance:
 class FastDay:
     """One day played in place from ``state`` (a fresh :func:`~.setup.new_day` or any
     moment); chance resolved with ``rng``. Read it as a state; advance it with
-    :meth:`apply` and :meth:`resolve`; rebuild the immutable state with :meth:`state`."""
+    :meth:`apply` and :meth:`resolve`; rebuild the immutable state with :meth:`state`.
+    It changes in place: whoever reads it (a policy) must copy what it keeps."""
 
     def __init__(self, state: State, rng: random.Random) -> None:
         self.start, self.rng = state, rng
@@ -190,6 +191,8 @@ class FastDay:
     def apply(self, action: Action) -> None:
         """Play a decision (or a chance outcome) in place; :class:`IllegalAction`, changing
         nothing, if it is not legal here."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
         if self.is_over:
             raise IllegalAction(f"the day is over ({self.over}); no action is legal")
         if self.pending:

@@ -13,7 +13,9 @@ from ..engine.state import State
 class Policy(Protocol):
     """A bot: ``policy(state, rng)`` returns one of ``state.legal_actions()``. It may draw
     from ``rng`` (a ``random.Random``) but never from the run's own generator, so a day is
-    fixed by the seed and the policy's rng."""
+    fixed by the seed and the policy's rng. ``state`` is a :class:`State` or, in the fast
+    mode, a :class:`~manorkit.blueprince.engine.fast.FastDay` (the same fields, changed in
+    place: copy what you keep between calls; the day so far is ``state.history``)."""
 
     def __call__(self, state: State, rng: random.Random) -> Action: ...
 
