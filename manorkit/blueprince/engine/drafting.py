@@ -28,17 +28,19 @@ def can_pay(state: State, locks: int) -> bool:
                      + state.items.get("Silver Key", 0))
 
 
-def draftable_doors(state: State) -> list[int]:
-    """Doors of the current room that lead to an empty cell and may be drafted."""
-    here = state.board[state.position]
+def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
+    """Doors of the room at ``cell`` (default: the current room) that lead to an empty cell
+    and may be drafted (from there)."""
+    cell = state.position if cell is None else cell
+    here = state.board[cell]
     closed = state.flags.get("closed_doors", ())
     out = []
     for d in DIRS:
-        target = neighbour(state.position, d)
-        door = edge(state.position, d)
+        target = neighbour(cell, d)
+        door = edge(cell, d)
         if d in here.doors and target is not None and target not in state.board and \
                 list(door) not in closed and (door not in state.padlocks or unlock_methods(
-                    state, state.position, d)):
+                    state, cell, d)):
             out.append(d)
     return out
 
