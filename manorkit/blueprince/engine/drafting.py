@@ -238,9 +238,9 @@ def _choices(state: State) -> list:
             continue
         shown = "" if slot == d.hidden else room
         if rotate and len(turns) > 1:
-            out.extend(Take(slot, shown, r) for r in turns)
+            out.extend(_take_action(slot, shown, r) for r in turns)
         else:
-            out.append(Take(slot, shown))
+            out.append(_take_action(slot, shown, None))
     out.extend(Redraw(s) for s in redraws(state))
     takes = any(isinstance(a, Take) for a in out)
     furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
@@ -251,6 +251,12 @@ def _choices(state: State) -> list:
     elif not takes or furnace:
         out.append(GiveUp())
     return out
+
+
+@lru_cache(maxsize=4096)
+def _take_action(slot: int, room: str, rotation: int | None) -> Take:
+    """The Take action (shared: actions are immutable values, checked once when built)."""
+    return Take(slot, room, rotation)
 
 
 @handles(Redraw)

@@ -48,8 +48,8 @@ class _DayWork(Work):
 
 
 class _Board(dict):
-    """The board, counting its changes (``version``) so that links between rooms are
-    recomputed only when a tile is placed or turned."""
+    """The board, counting its changes (``version``) so that links between rooms and the
+    rooms on it are recomputed only when a tile is placed, turned or taken away."""
 
     version = 0
 
@@ -60,6 +60,26 @@ class _Board(dict):
     def __delitem__(self, cell) -> None:
         self.version += 1
         super().__delitem__(cell)
+
+    def update(self, *args, **kwargs) -> None:
+        self.version += 1
+        super().update(*args, **kwargs)
+
+    def pop(self, *args):
+        self.version += 1
+        return super().pop(*args)
+
+    def setdefault(self, cell, tile=None):
+        self.version += 1
+        return super().setdefault(cell, tile)
+
+    def popitem(self):
+        self.version += 1
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.version += 1
+        super().clear()
 
 
 class _Before:
