@@ -120,7 +120,7 @@ class FastDay:
             getattr(work, attr)
         work.day = self
         work.board = _Board(work.board)
-        self._links: tuple = (None, {})
+        self._links: tuple = (None, {}, {})
         self._rooms: tuple = (None, frozenset())
         self.work = work
         self.before = _Before(self)
@@ -170,12 +170,17 @@ class FastDay:
         return self._rooms[1]
 
     def routes(self) -> dict:
-        """As :meth:`State.routes`, from links kept while the board and levers stand."""
+        """As :meth:`State.routes`, from links kept while the board and levers stand (and
+        routes kept for each position and set of padlocks met again meanwhile)."""
         if "routes" not in self._memo:
             key = (self.board.version, self.flags.get("levers"))
             if self._links[0] != key:
-                self._links = (key, room_links(self))
-            self._memo["routes"] = cheapest(self._links[1], self.position, self.padlocks)
+                self._links = (key, room_links(self), {})
+            _, links, known = self._links
+            where = (self.position, frozenset(self.padlocks))
+            if where not in known:
+                known[where] = cheapest(links, self.position, self.padlocks)
+            self._memo["routes"] = known[where]
         return self._memo["routes"]
 
     def legal_actions(self) -> list[Action]:
