@@ -42,7 +42,7 @@ from manorkit.blueprince.engine import new_day
 from manorkit.blueprince.engine.policies import play_day
 play_day(new_day(seed=0), random_policy)
 name, days = sys.argv[1], int(sys.argv[2])
-print(measure({"greedy": greedy_policy, "random": random_policy}[name], days)[0])
+print(*measure({"greedy": greedy_policy, "random": random_policy}[name], days))
 """
 MEMORY = """
 import json, resource, sys, tracemalloc
@@ -82,11 +82,13 @@ def export(rev: str) -> Path:
     return where
 
 
-def before_rate(tree: Path, name: str, days: int) -> float:
+def before_rate(tree: Path, name: str, days: int) -> tuple[float, float]:
+    """Days per second and actions per day of ``engine_days.measure`` in ``tree``."""
     out = subprocess.run([sys.executable, "-c", BEFORE, name, str(days)], cwd=tree,
                          env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True,
                          text=True, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
+    days_s, per_day = out.stdout.strip().splitlines()[-1].split()
+    return float(days_s), float(per_day)
 
 
 def memory(fast: bool, days: int) -> dict:
@@ -109,14 +111,15 @@ def main() -> None:
     tree = export(args.before) if args.before else None
     load = os.getloadavg()[0]
     runs: dict[tuple, list[float]] = {}
-    per_day: dict[str, float] = {}
+    per_day: dict = {}
     for _ in range(args.rounds):
         for name in POLICIES:
             for fast in (True, False):
                 days_s, per_day[name] = rate(rules, name, seeds, fast)
                 runs.setdefault((name, fast), []).append(days_s)
             if tree is not None:
-                runs.setdefault((name, "before"), []).append(before_rate(tree, name, args.days))
+                days_s, per_day[(name, "before")] = before_rate(tree, name, args.days)
+                runs.setdefault((name, "before"), []).append(days_s)
     load_after = os.getloadavg()[0]
     med = {k: statistics.median(v) for k, v in runs.items()}
     mem = {fast: memory(fast, args.days) for fast in (True, False)}
@@ -129,21 +132,24 @@ def main() -> None:
         f"\"before issue 12\" is `benchmarks/engine_days.py` at commit `{args.before}`, timed "
         "in the same rounds.", "",
         "| policy | fast mode (days/s) | immutable mode (days/s) | before issue 12 (days/s) "
-        "| fast ÷ before | fast ÷ immutable | actions per day | µs per action (fast) |",
+        "| fast ÷ before | fast ÷ immutable | actions per day (before) "
+        "| µs per action: fast, immutable (before) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for name in POLICIES:
-        fast, slow = med[(name, True)], med[(name, False)]
-        before = med.get((name, "before"))
+        fast, slow, n = med[(name, True)], med[(name, False)], per_day[name]
+        before, n_before = med.get((name, "before")), per_day.get((name, "before"))
         lines.append(
             f"| {name} | {fast:,.0f} | {slow:,.0f} | "
             f"{'—' if before is None else f'{before:,.0f}'} | "
             f"{'—' if before is None else f'{fast / before:.1f}×'} | {fast / slow:.1f}× | "
-            f"{per_day[name]:.0f} | {1e6 / (fast * per_day[name]):.0f} |")
+            f"{n:.0f}{'' if before is None else f' ({n_before:.0f})'} | "
+            f"{1e6 / (fast * n):.0f}, {1e6 / (slow * n):.0f}"
+            f"{'' if before is None else f' ({1e6 / (before * n_before):.0f})'} |")
     lines += ["", "| peak memory of one worker (greedy) | fast mode | immutable mode |",
               "|---|---:|---:|",
               f"| resident set after {args.days} days (`ru_maxrss`) | "
               f"{mem[True]['peak'] / 1024:.0f} MB | {mem[False]['peak'] / 1024:.0f} MB |",
-              f"| of which the interpreter, manorkit, the rules and one warm-up day | "
+              f"| resident set after the interpreter, manorkit, the rules and one day | "
               f"{mem[True]['base'] / 1024:.0f} MB | {mem[False]['base'] / 1024:.0f} MB |",
               f"| `tracemalloc` peak while playing one day | "
               f"{mem[True]['one_day'] / 1e6:.1f} MB | {mem[False]['one_day'] / 1e6:.1f} MB |"]
