@@ -8,8 +8,10 @@ probabilities.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import astuple, dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING, ClassVar
 
 from ..mechanics import card_refused
@@ -150,12 +152,8 @@ def _in_order(tiles: frozenset[str]) -> tuple[str, ...]:
 def sample(weights: dict, rng) -> object:
     """The outcome that ``rng.randrange(total weight)`` falls on, the outcomes taken in
     their order in ``weights``."""
-    pick = rng.randrange(sum(weights.values()))
-    for value, w in weights.items():
-        pick -= w
-        if pick < 0:
-            return value
-    raise AssertionError("unreachable")
+    totals = list(accumulate(weights.values()))
+    return list(weights)[bisect_right(totals, rng.randrange(totals[-1]))]
 
 
 @lru_cache(maxsize=64)
