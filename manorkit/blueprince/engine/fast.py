@@ -82,6 +82,30 @@ class _Board(dict):
         super().clear()
 
 
+class _Sparse(dict):
+    """A field that a frozen state keeps without its empty entries (dirt, trunks, the bag,
+    held cards, fruit): it notes the keys set empty, which :meth:`FastDay._sparse` drops
+    after the action."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.emptied: set = set()
+
+    def __setitem__(self, key, value) -> None:
+        if not value:
+            self.emptied.add(key)
+        super().__setitem__(key, value)
+
+    def update(self, *args, **kwargs) -> None:
+        super().update(*args, **kwargs)
+        self.emptied.update(k for k, v in self.items() if not v)
+
+    def setdefault(self, key, value=None):
+        if not value and key not in self:
+            self.emptied.add(key)
+        return super().setdefault(key, value)
+
+
 class _Before:
     """``work.s`` during an action: the day, with the flags and routes as they stood when
     the action began."""
@@ -120,6 +144,9 @@ class FastDay:
             getattr(work, attr)
         work.day = self
         work.board = _Board(work.board)
+        work.dirt, work.trunks, work.bag, work.held, work.fruit = (
+            _Sparse(work.dirt), _Sparse(work.trunks), _Sparse(work.bag), _Sparse(work.held),
+            _Sparse(work.fruit))
         self._links: tuple = (None, {}, {})
         self._rooms: tuple = (None, frozenset())
         self.work = work
@@ -252,9 +279,11 @@ class FastDay:
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
         for d in self._sparse_dicts:
-            if not all(d.values()):
-                for k in list(compress(d, map(not_, d.values()))):
-                    del d[k]
+            if d.emptied:
+                for k in d.emptied:
+                    if k in d and not d[k]:
+                        del d[k]
+                d.emptied.clear()
         tokens = self.tokens
         if tokens:
             for cell, here in list(tokens.items()):
