@@ -36,11 +36,12 @@ def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
     closed = state.flags.get("closed_doors", ())
     out = []
     for d in DIRS:
+        if d not in here.doors:
+            continue
         target = neighbour(cell, d)
         door = edge(cell, d)
-        if d in here.doors and target is not None and target not in state.board and \
-                list(door) not in closed and (door not in state.padlocks or unlock_methods(
-                    state, cell, d)):
+        if target is not None and target not in state.board and list(door) not in closed and \
+                (door not in state.padlocks or unlock_methods(state, cell, d)):
             out.append(d)
     return out
 

@@ -12,6 +12,8 @@ from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
 from .board import cheapest, edge, links
+from .items import offers as item_offers
+from .items import watch_enter
 from .pending import CardDraw
 from .reducer import Work, handles, legal
 from .setup import ANTECHAMBER
@@ -104,7 +106,6 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     """Arrive in the room at ``cell`` after paying ``steps`` (§4 Action B): the dinner bell
     (§11), tokens and items lying there (§10), the data's entry rewards and spawns (§7, §16),
     the room's own effect, and what held items and rooms on the board do on entries."""
-    from .items import watch_enter
     from .rooms.common import collect, entry_rewards
 
     room = work.room_at(cell)
@@ -200,8 +201,6 @@ def _eat(work: Work, action: Eat) -> None:
 
 @legal("turn")
 def _abilities(state: State) -> list:
-    from .items import offers as item_offers
-
     room = state.board[state.position].room
     out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []
     out.extend(item_offers(state))
