@@ -22,7 +22,7 @@ from ..placement import Cell
 from ..rules import DEFAULT_PATH, Rules, load_rules
 from .actions import Action, Chance, IllegalAction, from_json
 from .board import neighbour
-from .pending import Step
+from .pending import Step, sample
 from .setup import Campaign, new_day
 
 FORMAT = "manorkit.blueprince.run/1"
@@ -197,8 +197,6 @@ class State:
         own generator seeded by ``(seed, depth)``, so replays are identical)."""
         if not self.is_chance:
             raise IllegalAction("no random step is pending")
-        from .pending import sample
-
         rng = rng or random.Random(f"{self.seed}:{self.depth}")
         label, weights = self._chance_weights()
         return self.apply(Chance(sample(weights, rng), label))
