@@ -18,6 +18,7 @@ import argparse
 import datetime
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -121,6 +122,8 @@ def main() -> None:
                 days_s, per_day[(name, "before")] = before_rate(tree, name, args.days)
                 runs.setdefault((name, "before"), []).append(days_s)
     load_after = os.getloadavg()[0]
+    if tree is not None:
+        shutil.rmtree(tree)
     med = {k: statistics.median(v) for k, v in runs.items()}
     mem = {fast: memory(fast, args.days) for fast in (True, False)}
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
