@@ -1,4 +1,5 @@
-"""Simulated days per second for each policy and backend (measured, never asserted).
+"""Simulated days per second for each policy and backend (measured, never asserted; the days
+are played in the fast mode, which `benchmarks/fast_mode.py` compares with the immutable one).
 
 The dask backend runs on a LocalCluster of ``processes`` single-threaded worker processes
 started once (its start-up is not timed).

@@ -109,7 +109,7 @@ def test_dask_equals_local():
 
 
 def test_state_pickles_by_recipe():
-    state = play(RULES.with_variants(dig_step_cost="one_step"), GreedyPolicy(), 9)
+    state = play(RULES.with_variants(dig_step_cost="one_step"), GreedyPolicy(), 9, fast=False)
     text = pickle.dumps(state)
     assert b'"actions"' in text and b"resources" not in text  # the actions, not the facts
     back = pickle.loads(text)

@@ -29,8 +29,9 @@ def _text(value, name: str, choices: tuple[str, ...] = ()) -> None:
 
 
 def _cell(value, name: str = "cell") -> None:
-    if not (isinstance(value, tuple) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int)
+            and isinstance(value[1], int) and not isinstance(value[0], bool)
+            and not isinstance(value[1], bool)):
         raise IllegalAction(f"{name} must be a (rank, column) pair of whole numbers, "
                             f"got {value!r}")
 

@@ -67,33 +67,63 @@ class Tile:
 
 
 def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset, *,
-          through_walls: bool = False, sealed: frozenset = frozenset()) -> dict[Cell, tuple]:
-    """Cheapest routes from ``start`` to every reachable room (§4 Action B).
+          through_walls: bool = False, sealed: frozenset = frozenset(),
+          opened: dict[Cell, frozenset[int]] | None = None) -> dict[Cell, tuple]:
+    """Cheapest routes from ``start`` to every reachable room (§4 Action B):
+    :func:`cheapest` over the :func:`links` of ``board``."""
+    return cheapest(links(board, through_walls=through_walls, sealed=sealed, opened=opened),
+                    start, padlocks)
+
+
+def links(board: dict[Cell, Tile], *, through_walls: bool = False,
+          sealed: frozenset = frozenset(), opened: dict[Cell, frozenset[int]] | None = None
+          ) -> dict[Cell, tuple]:
+    """Cell → ``((next cell, door edge), ...)``: where one step leads from each room.
+
+    A route runs through connecting doors; with ``through_walls`` (variant
+    ``dead_end_transit=as_example``) between any two placed rooms touching edge to edge,
+    except into or out of a ``sealed`` cell (the Antechamber), which still needs a connecting
+    door. ``opened`` replaces the doors of some cells (the Antechamber's sides opened by
+    levers). Sides are listed in N, E, S, W order.
+    """
+    doors_of = {c: t.doors for c, t in board.items()}
+    if opened:
+        doors_of.update(opened)
+    out = {}
+    for cell, here in doors_of.items():
+        row = []
+        for d in range(4) if through_walls and cell not in sealed else sorted(here):
+            other = _NEIGHBOURS[(cell, d)]
+            if other is None or other not in doors_of:
+                continue
+            if (d in here and (d + 2) % 4 in doors_of[other]) or (
+                    through_walls and other not in sealed):
+                row.append((other, _EDGES[(cell, d)]))
+        out[cell] = tuple(row)
+    return out
+
+
+def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple]:
+    """Cheapest routes from ``start`` along ``links`` (:func:`links`) to every reachable room.
 
     Returns cell → (padlocks to pay, steps, padlocked doors on the route). A route costs one
     step per room entered (the destination included, the start excluded); among routes it
     prefers the fewest padlocks, then the fewest steps, then the first found in N, E, S, W
-    order, so the choice is deterministic. A route runs through connecting doors; with
-    ``through_walls`` (variant ``dead_end_transit=as_example``) between any two placed rooms
-    touching edge to edge, except into or out of a ``sealed`` cell (the Antechamber), which
-    still needs a connecting door.
+    order, so the choice is deterministic.
     """
     best: dict[Cell, tuple] = {start: (0, 0, ())}
     queue = deque([start])
     while queue:
         cell = queue.popleft()
         locks, steps, doors_on = best[cell]
-        for d in range(4) if through_walls and cell not in sealed else board[cell].doors:
-            other = _NEIGHBOURS[(cell, d)]
-            if other is None or other not in board:
-                continue
-            joined = d in board[cell].doors and (d + 2) % 4 in board[other].doors
-            if not joined and not (through_walls and other not in sealed):
-                continue
-            door = edge(cell, d)
-            extra = (door,) if door in padlocks else ()
-            cand = (locks + len(extra), steps + 1, doors_on + extra)
-            if other not in best or cand[:2] < best[other][:2]:
+        for other, door in links[cell]:
+            if door in padlocks:
+                cand = (locks + 1, steps + 1, doors_on + (door,))
+            else:
+                cand = (locks, steps + 1, doors_on)
+            known = best.get(other)
+            if known is None or cand[0] < known[0] or (cand[0] == known[0] and
+                                                       cand[1] < known[1]):
                 best[other] = cand
                 queue.append(other)
     del best[start]
@@ -107,6 +137,9 @@ def edge(cell: Cell, d: int) -> tuple[Cell, int]:
     if d in (N, E) or other is None:
         return (cell, d)
     return (other, opposite(d))
+
+
+_EDGES = {(c, d): edge(c, d) for (c, d) in _NEIGHBOURS}
 
 
 @lru_cache(maxsize=65536)

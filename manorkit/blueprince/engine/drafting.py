@@ -3,7 +3,7 @@ legality beside its effect, and what happens when a tile is placed."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from ..mechanics import door_die, draw_size, tile_cost
 from ..mechanics.drafting import colours
@@ -28,17 +28,20 @@ def can_pay(state: State, locks: int) -> bool:
                      + state.items.get("Silver Key", 0))
 
 
-def draftable_doors(state: State) -> list[int]:
-    """Doors of the current room that lead to an empty cell and may be drafted."""
-    here = state.board[state.position]
+def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
+    """Doors of the room at ``cell`` (default: the current room) that lead to an empty cell
+    and may be drafted (from there)."""
+    cell = state.position if cell is None else cell
+    here = state.board[cell]
     closed = state.flags.get("closed_doors", ())
     out = []
     for d in DIRS:
-        target = neighbour(state.position, d)
-        door = edge(state.position, d)
-        if d in here.doors and target is not None and target not in state.board and \
-                list(door) not in closed and (door not in state.padlocks or unlock_methods(
-                    state, state.position, d)):
+        if d not in here.doors:
+            continue
+        target = neighbour(cell, d)
+        door = edge(cell, d)
+        if target is not None and target not in state.board and list(door) not in closed and \
+                (door not in state.padlocks or unlock_methods(state, cell, d)):
             out.append(d)
     return out
 
@@ -69,7 +72,13 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
 @legal("turn")
 def _drafts(state: State) -> list:
     here = state.board[state.position]
-    return [Draft(d, here.room, state.position) for d in draftable_doors(state)]
+    return [_draft_action(d, here.room, state.position) for d in draftable_doors(state)]
+
+
+@lru_cache(maxsize=4096)
+def _draft_action(direction: int, room: str, cell: Cell) -> Draft:
+    """The Draft action (shared: actions are immutable values, checked once when built)."""
+    return Draft(direction, room, cell)
 
 
 @handles(Draft)
@@ -133,7 +142,7 @@ def _unlock(work: Work, action: Unlock) -> None:
         work.use_charge("Lockpick Kit", "§6 When a Lock Is Discovered")
     elif action.method == "silver_key":
         work.use_charge("Silver Key")
-        work.drafting = replace(d, free_redraws=d.free_redraws + ("silver_key",))
+        work.drafting = d.replace(free_redraws=d.free_redraws + ("silver_key",))
     elif action.method == "prism_key":
         work.use_charge("Prism Key")
         from .rooms.keys import prism_lite
@@ -213,7 +222,7 @@ def _hides(state: State) -> list:
 @handles(Hide)
 def _hide(work: Work, action: Hide) -> None:
     d = work.drafting
-    work.drafting = replace(d, hidden=action.slot, used=d.used + ("hide",))
+    work.drafting = d.replace(hidden=action.slot, used=d.used + ("hide",))
     work.log(f"Slot {action.slot} is turned face-down", "§16 Archives")
 
 
@@ -230,9 +239,9 @@ def _choices(state: State) -> list:
             continue
         shown = "" if slot == d.hidden else room
         if rotate and len(turns) > 1:
-            out.extend(Take(slot, shown, r) for r in turns)
+            out.extend(_take_action(slot, shown, r) for r in turns)
         else:
-            out.append(Take(slot, shown))
+            out.append(_take_action(slot, shown, None))
     out.extend(Redraw(s) for s in redraws(state))
     takes = any(isinstance(a, Take) for a in out)
     furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
@@ -243,6 +252,12 @@ def _choices(state: State) -> list:
     elif not takes or furnace:
         out.append(GiveUp())
     return out
+
+
+@lru_cache(maxsize=4096)
+def _take_action(slot: int, room: str, rotation: int | None) -> Take:
+    """The Take action (shared: actions are immutable values, checked once when built)."""
+    return Take(slot, room, rotation)
 
 
 @handles(Redraw)
@@ -256,7 +271,7 @@ def _redraw(work: Work, action: Redraw) -> None:
     aside = d.hand[1:] if d.sleeve else d.hand
     free = tuple(s for s in d.free_redraws if s != source)
     size = draw_size(work.rules, work.room_at(d.origin), work.on_board())
-    work.drafting = replace(d, hand=(), set_aside=d.set_aside + aside, free_redraws=free,
+    work.drafting = d.replace(hand=(), set_aside=d.set_aside + aside, free_redraws=free,
                             used=d.used + (source,), sleeve=False, hidden=None,
                             size=size)
     if d.sleeve:
@@ -273,7 +288,7 @@ def _take(work: Work, action: Take) -> None:
         work.gain("gems", -gems, f"drafted {room} from Slot {action.slot}", "§4 Gem Cost Rules")
     if steps:
         work.gain("steps", -steps, f"drafted {room} from Slot {action.slot}", "§19 Hovel")
-    work.drafting = replace(d, slot=action.slot)
+    work.drafting = d.replace(slot=action.slot)
     if action.rotation is not None:
         work.place(room, action.rotation)
         return
@@ -322,9 +337,10 @@ def placed(work: Work, cell: Cell) -> None:
             work.queue(Roll("trunk", cell, die))
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
-    for other, tile in sorted(work.board.items()):
-        if other != cell and tile.room in hooks.WATCH:
-            hooks.WATCH[tile.room](work, other, cell)
+    watch = hooks.WATCH
+    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
+        if other != cell:
+            watch[tile.room](work, other, cell)
     from .items import watch_draft
 
     watch_draft(work, cell)

@@ -8,7 +8,10 @@ probabilities.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import astuple, dataclass
+from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING, ClassVar
 
 from ..mechanics import card_refused
@@ -77,11 +80,13 @@ class TileDraw(Step):
     def weights(self, state: State) -> dict:
         """Each tile's copies in the bag, times its draw weight (``mechanics.tile_weight``:
         1 unless a variant favours it)."""
-        from ..mechanics import tile_weight
-
-        greenhouse = "Greenhouse" in state.on_board()
-        return {t: n * tile_weight(state.rules, t, greenhouse) for t, n in
-                sorted(state.bag.items())}
+        bag = state.bag
+        order = _in_order(frozenset(bag))
+        out = {tile: bag[tile] for tile in order}
+        favoured = _favoured(state.rules, "Greenhouse" in state.on_board())
+        for tile in favoured.keys() & out.keys():
+            out[tile] *= favoured[tile]
+        return out
 
     def apply(self, work: Work, value) -> None:
         work.bag[value] -= 1
@@ -136,6 +141,28 @@ class CardDraw(Step):
 
     def apply(self, work: Work, value) -> None:
         work.draw_card(self, value)
+
+
+@lru_cache(maxsize=4096)
+def _in_order(tiles: frozenset[str]) -> tuple[str, ...]:
+    """``tiles`` sorted by name (remembered: a bag's set of tile names changes seldom)."""
+    return tuple(sorted(tiles))
+
+
+def sample(weights: dict, rng) -> object:
+    """The outcome that ``rng.randrange(total weight)`` falls on, the outcomes taken in
+    their order in ``weights``."""
+    totals = list(accumulate(weights.values()))
+    return list(weights)[bisect_right(totals, rng.randrange(totals[-1]))]
+
+
+@lru_cache(maxsize=64)
+def _favoured(rules, greenhouse: bool) -> dict[str, int]:
+    """The tiles whose ``mechanics.tile_weight`` is not 1, with their weights."""
+    from ..mechanics import tile_weight
+
+    weights = {room: tile_weight(rules, room, greenhouse) for room in rules.rows("rooms.csv")}
+    return {room: w for room, w in weights.items() if w != 1}
 
 
 def top_of_deck(remaining, bottom: tuple[str, ...]) -> dict:

@@ -407,12 +407,17 @@ class Work:
         elif d.slot is None and not d.hand:
             self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
 
-    def freeze(self) -> State:
+    def finish(self) -> None:
+        """What closes every action: random steps with nothing left to draw from are dropped,
+        and under ``zero_steps=immediate_end`` a day at 0 steps ends (§5 The Planetarium)."""
         self._prune()
         if not self.pending and self.drafting is None and self.over is None:
             if self.res["steps"] <= 0 and self.rules.variant("zero_steps") == "immediate_end":
                 self.over = "out of steps"
                 self.log("steps reached 0: the day ends", "§5 The Planetarium")
+
+    def freeze(self) -> State:
+        self.finish()
         s = self.s
         out = self._out
         nonzero = _nonzero

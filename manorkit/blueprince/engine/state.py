@@ -22,7 +22,7 @@ from ..placement import Cell
 from ..rules import Rules
 from .actions import Action, Chance, IllegalAction, from_json
 from .board import neighbour
-from .pending import Step
+from .pending import Step, sample
 from .setup import Campaign, new_day
 
 FORMAT = "manorkit.blueprince.run/1"
@@ -88,9 +88,17 @@ class Drafting:
         return self.hand[self.slot - 1]
 
     def drawn(self, tile: str) -> Drafting:
-        from dataclasses import replace
+        return self.replace(hand=self.hand + (tile,))
 
-        return replace(self, hand=self.hand + (tile,))
+    def replace(self, **changes) -> Drafting:
+        """A copy with ``changes``, as ``dataclasses.replace`` makes it (the constructor checks
+        nothing, so the fields are copied directly: a draft changes at every step)."""
+        unknown = changes.keys() - self.__dataclass_fields__.keys()
+        if unknown:
+            raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(Drafting)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
 
 @dataclass(frozen=True)
@@ -191,12 +199,7 @@ class State:
             raise IllegalAction("no random step is pending")
         rng = rng or random.Random(f"{self.seed}:{self.depth}")
         label, weights = self._chance_weights()
-        pick = rng.randrange(sum(weights.values()))
-        for value, w in weights.items():
-            pick -= w
-            if pick < 0:
-                return self.apply(Chance(value, label))
-        raise AssertionError("unreachable")
+        return self.apply(Chance(sample(weights, rng), label))
 
     def settle(self, rng: random.Random | None = None) -> State:
         """Resolve random steps until a decision (or the end of the day) is reached."""

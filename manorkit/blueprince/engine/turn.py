@@ -3,6 +3,7 @@ room and item abilities, and ending the day; each with its legality."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 from ..mechanics import food_steps
@@ -10,7 +11,9 @@ from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
-from .board import Tile, edge, paths
+from .board import cheapest, edge, links
+from .items import offers as item_offers
+from .items import watch_enter
 from .pending import CardDraw
 from .reducer import Work, handles, legal
 from .setup import ANTECHAMBER
@@ -28,35 +31,65 @@ def routes(state: State) -> dict[Cell, tuple]:
     connecting doors only (``doors_only``), or, as §4's example "Entrance Hall → Wine Cellar
     → Kennel costs 2 steps" implies, through any placed rooms touching edge to edge
     (``as_example``; the Antechamber still only through its opened doors)."""
-    board = dict(state.board)
-    ante = board.get(ANTECHAMBER)
+    return cheapest(room_links(state), state.position, state.padlocks)
+
+
+def room_links(state: State) -> dict[Cell, tuple]:
+    """Where one step leads from each room (``board.links``): the board's connecting doors,
+    the Antechamber's only where levers opened them, walls under ``dead_end_transit``."""
+    ante = state.board.get(ANTECHAMBER)
+    opened = None
     if ante is not None:
-        sides = frozenset(LEVER_SIDES[s] for s in state.flags.get("levers", ()))
-        board[ANTECHAMBER] = Tile(ante.room, ante.cell, ante.rotation, ante.doors & sides)
+        opened = {ANTECHAMBER: ante.doors & _lever_doors(tuple(state.flags.get("levers", ())))}
     walls = state.rules.variant("dead_end_transit") == "as_example"
-    return paths(board, state.position, state.padlocks, through_walls=walls,
-                 sealed=frozenset({ANTECHAMBER}))
+    return links(state.board, through_walls=walls, sealed=_SEALED, opened=opened)
 
 
-def _payments(state: State, locks: int) -> list[tuple[str, ...]]:
-    held = {"key": state.resources["keys"], "lockpick": state.items.get("Lockpick Kit", 0),
-            "silver_key": state.items.get("Silver Key", 0)}
-    return [pay for pay in combinations_with_replacement(PAYMENTS, locks)
-            if all(pay.count(m) <= n for m, n in held.items())]
+_SEALED = frozenset({ANTECHAMBER})
+
+
+@cache
+def _lever_doors(levers: tuple[str, ...]) -> frozenset[int]:
+    """The Antechamber doors the pulled ``levers`` open (§13)."""
+    return frozenset(LEVER_SIDES[s] for s in levers)
+
+
+def _payments(state: State, locks: int) -> tuple[tuple[str, ...], ...]:
+    return _ways_to_pay(locks, state.resources["keys"], state.items.get("Lockpick Kit", 0),
+                        state.items.get("Silver Key", 0))
+
+
+@lru_cache(maxsize=4096)
+def _ways_to_pay(locks: int, keys: int, lockpicks: int, silver: int) -> tuple:
+    """Every way to pay ``locks`` padlocks with the Keys, Lockpick Kit and Silver Key
+    charges held (§4 Action B)."""
+    held = {"key": keys, "lockpick": lockpicks, "silver_key": silver}
+    return tuple(pay for pay in combinations_with_replacement(PAYMENTS, locks)
+                 if all(pay.count(m) <= n for m, n in held.items()))
+
+
+@lru_cache(maxsize=65536)
+def _move(cell: Cell, room: str, steps: int, pay: tuple[str, ...]) -> Move:
+    """The Move action (shared: actions are immutable values, checked once when built)."""
+    return Move(cell, room, steps, pay)
 
 
 @legal("turn")
 def _moves(state: State) -> list:
     out = []
+    have, board = state.resources["steps"], state.board
     for cell, (_, steps, locks) in sorted(state.routes().items()):
-        if steps <= state.resources["steps"]:
-            room = state.board[cell].room
-            out.extend(Move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
+        if steps <= have:
+            room = board[cell].room
+            if locks:
+                out.extend(_move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
+            else:
+                out.append(_move(cell, room, steps, ()))
     return out
 
 
 @handles(Move)
-def _move(work: Work, move: Move) -> None:
+def _moved(work: Work, move: Move) -> None:
     _, steps, doors_on = work.s.routes()[move.cell]
     for door, method in zip(doors_on, move.pay, strict=True):
         if method == "key":
@@ -73,7 +106,6 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     """Arrive in the room at ``cell`` after paying ``steps`` (§4 Action B): the dinner bell
     (§11), tokens and items lying there (§10), the data's entry rewards and spawns (§7, §16),
     the room's own effect, and what held items and rooms on the board do on entries."""
-    from .items import watch_enter
     from .rooms.common import collect, entry_rewards
 
     room = work.room_at(cell)
@@ -89,9 +121,9 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
-    for other, tile in sorted(work.board.items()):
-        if tile.room in hooks.WATCH_ENTER:
-            hooks.WATCH_ENTER[tile.room](work, other, cell, first)
+    watch = hooks.WATCH_ENTER
+    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
+        watch[tile.room](work, other, cell, first)
     watch_enter(work, cell, first)
 
 
@@ -170,8 +202,6 @@ def _eat(work: Work, action: Eat) -> None:
 
 @legal("turn")
 def _abilities(state: State) -> list:
-    from .items import offers as item_offers
-
     room = state.board[state.position].room
     out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []
     out.extend(item_offers(state))

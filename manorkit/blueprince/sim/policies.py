@@ -7,13 +7,16 @@ from typing import Protocol
 
 from ..engine.actions import Action, Buy, Dig, Draft, Eat, EndDay, Move, OpenTrunk, Take
 from ..engine.board import N, neighbour
+from ..engine.drafting import draftable_doors
 from ..engine.state import State
 
 
 class Policy(Protocol):
     """A bot: ``policy(state, rng)`` returns one of ``state.legal_actions()``. It may draw
     from ``rng`` (a ``random.Random``) but never from the run's own generator, so a day is
-    fixed by the seed and the policy's rng."""
+    fixed by the seed and the policy's rng. ``state`` is a :class:`State` or, in the fast
+    mode, a :class:`~manorkit.blueprince.engine.fast.FastDay` (the same fields, changed in
+    place: copy what you keep between calls; the day so far is ``state.history``)."""
 
     def __call__(self, state: State, rng: random.Random) -> Action: ...
 
@@ -29,9 +32,10 @@ class RandomPolicy:
 class GreedyPolicy:
     """Pushes north towards the Antechamber: drafts north (towards Column 3 from Rank 6),
     takes the tile that keeps the most doors, enters new rooms and rooms with items lying in
-    them, uses what rooms offer, and moves to a room with an open door only if it has not
-    stood there since the last tile was placed (so it never shuttles between two rooms);
-    otherwise it ends the day."""
+    them, uses what rooms offer, and moves to a room with a door it could draft through
+    (leading to an empty cell, not shut, its padlock payable) only if it has not stood there
+    since the last tile was placed (so it never shuttles between two rooms, nor walks back to
+    a room whose last door it could not open); otherwise it ends the day."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -62,7 +66,7 @@ class GreedyPolicy:
         others = [a for a in legal if not isinstance(a, Move | EndDay)]
         if others:
             return others[0]
-        frontier = [a for a in moves if a.cell not in seen and _has_open_door(state, a.cell)]
+        frontier = [a for a in moves if a.cell not in seen and draftable_doors(state, a.cell)]
         if frontier:
             return min(frontier, key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
         return EndDay()
@@ -107,14 +111,10 @@ def _draft_rank(cell, direction: int) -> tuple:
 
 def visited_since_placement(state: State) -> set:
     """The cells moved to since the last tile was taken (the board is unchanged since)."""
-    seen, s = {state.position}, state
-    while s.parent is not None and not isinstance(s.action, Take):
-        if isinstance(s.action, Move):
-            seen.add(s.action.cell)
-        s = s.parent
+    seen = {state.position}
+    for action in reversed(state.history):
+        if isinstance(action, Take):
+            break
+        if isinstance(action, Move):
+            seen.add(action.cell)
     return seen
-
-
-def _has_open_door(state: State, cell) -> bool:
-    tile = state.board[cell]
-    return any((n := neighbour(cell, d)) is not None and n not in state.board for d in tile.doors)

@@ -9,6 +9,7 @@ import random
 from ...sim.backends import BATCH, batches, run_tasks
 from ...sim.seeds import day_seeds
 from ..engine.actions import Chance, Move, OpenTrunk, Redraw, Unlock
+from ..engine.fast import play_fast
 from ..engine.setup import Campaign, new_day
 from ..rules import Rules, load_rules
 from .policies import Policy
@@ -25,31 +26,48 @@ __all__ = ["CAMPAIGN_COLUMNS", "COLUMNS", "TILE_COLUMNS", "day_seeds", "play", "
            "simulate"]
 
 
-def play(rules: Rules, policy: Policy, seed: int, morning: Campaign | None = None):
+def play(rules: Rules, policy: Policy, seed: int, morning: Campaign | None = None,
+         fast: bool = True):
     """One day from ``new_day(rules, seed, morning)``: ``policy`` decides with
-    ``random.Random(seed)``, the run's own generator resolves chance."""
-    return play_out(new_day(rules, seed=seed, campaign=morning), policy, random.Random(seed))
+    ``random.Random(seed)`` and one generator for the day, ``random.Random(f"chance:{seed}")``,
+    resolves chance (:func:`play_out`)."""
+    return play_out(new_day(rules, seed=seed, campaign=morning), policy, random.Random(seed),
+                    random.Random(f"chance:{seed}"), fast)
 
 
-def play_out(state, policy: Policy, rng: random.Random):
-    """``state`` played to the end of its day: chance resolved, decisions by ``policy``."""
+def play_out(state, policy: Policy, rng: random.Random, chance: random.Random,
+             fast: bool = True):
+    """``state`` played to the end of its day: ``policy`` decides with ``rng``, ``chance``
+    resolves the random steps. ``fast`` plays it in place
+    (:class:`~manorkit.blueprince.engine.fast.FastDay`: the same rules, cheaper bookkeeping;
+    it rebuilds its immutable state with ``state()``); else through :meth:`State.apply`.
+    Both give the same day, action for action."""
+    if fast:
+        try:
+            return play_fast(state, policy, rng, chance, MAX_STEPS)
+        except RuntimeError:
+            raise RuntimeError(f"day with seed {state.seed} did not end within {MAX_STEPS} "
+                               "steps") from None
     for _ in range(MAX_STEPS):
         if state.is_over:
             return state
-        state = state.resolve() if state.is_chance else state.apply(policy(state, rng))
+        state = state.resolve(chance) if state.is_chance else state.apply(policy(state, rng))
     raise RuntimeError(f"day with seed {state.seed} did not end within {MAX_STEPS} steps")
 
 
-def play_campaign(rules: Rules, policy: Policy, seed: int, days: int) -> list:
+def play_campaign(rules: Rules, policy: Policy, seed: int, days: int,
+                  fast: bool = True) -> list:
     """The last state of each of ``days`` days of one campaign (§14 Carry-Forward):
-    ``new_campaign(rules, seed)``, then each day ``state = campaign.morning()``, played out
-    with ``random.Random(f"{seed}:{day}")`` for the policy, then
+    ``new_campaign(rules, seed)``, then each day ``campaign.morning()`` played out
+    (:func:`play_out`, the policy deciding with ``random.Random(f"{seed}:{day}")``), then
     ``campaign = campaign.end_day(state)`` carries it forward to the next morning."""
     from ..engine import new_campaign
 
     campaign, finals = new_campaign(rules, seed), []
     for day in range(1, days + 1):
-        state = play_out(campaign.morning(), policy, random.Random(f"{seed}:{day}"))
+        played = play_out(campaign.morning(), policy, random.Random(f"{seed}:{day}"),
+                          random.Random(f"chance:{seed}:{day}"), fast)
+        state = played.state() if fast else played
         finals.append(state)
         if day < days:
             campaign = campaign.end_day(state)
@@ -75,16 +93,16 @@ def summary(day: int, seed: int, state, start: frozenset) -> dict:
 
 
 def run_batch(rules: Rules, policy: Policy, items: list[tuple[int, int]], days: int,
-              morning: Campaign | None, events: bool, tiles: bool):
+              morning: Campaign | None, events: bool, tiles: bool, fast: bool = True):
     """Rows, event logs and tile rows of ``items``, a list of (index, seed): each a day
     (``days == 1``, from ``morning``) or a campaign of ``days`` days."""
     rows, logs, placed = [], [], []
     for index, seed in items:
         if days == 1:
-            played = [(index, {}, play(rules, policy, seed, morning))]
+            played = [(index, {}, play(rules, policy, seed, morning, fast))]
         else:
             played = [(day, {"campaign": index}, s) for day, s in
-                      enumerate(play_campaign(rules, policy, seed, days), start=1)]
+                      enumerate(play_campaign(rules, policy, seed, days, fast), start=1)]
         for day, key, state in played:
             start = frozenset(state.at(0).board)
             rows.append(key | summary(day, state.seed, state, start))
@@ -98,7 +116,7 @@ def run_batch(rules: Rules, policy: Policy, items: list[tuple[int, int]], days: 
 
 def day_tasks(rules: Rules, policy: Policy, n: int, seed: int, days: int = 1,
               morning: Campaign | None = None, events: bool = False, tiles: bool = False,
-              batch: int = BATCH) -> tuple[list[tuple], list[int]]:
+              batch: int = BATCH, fast: bool = True) -> tuple[list[tuple], list[int]]:
     """The :func:`run_batch` tasks of a :func:`simulate` call and their weights in days."""
     if isinstance(days, bool) or not isinstance(days, int) or days < 1:
         raise ValueError(f"days must be a whole number of at least 1, got {days!r}")
@@ -106,7 +124,7 @@ def day_tasks(rules: Rules, policy: Policy, n: int, seed: int, days: int = 1,
         raise ValueError("morning= sets up single days; a campaign makes its own mornings")
     items = list(enumerate(day_seeds(seed, n)))
     chunks = batches(items, max(1, batch // days))
-    return ([(rules, policy, c, days, morning, events, tiles) for c in chunks],
+    return ([(rules, policy, c, days, morning, events, tiles, fast) for c in chunks],
             [len(c) * days for c in chunks])
 
 
@@ -132,7 +150,8 @@ def tables(results: list, days: int = 1, events: bool = False, tiles: bool = Fal
 def simulate(policy: Policy, n: int, rules: Rules | None = None, seed: int = 0, days: int = 1,
              backend: str = "local", *, processes: int | None = None, client=None,
              address: str | None = None, progress: bool | None = None, events: bool = False,
-             tiles: bool = False, morning: Campaign | None = None, batch: int = BATCH):
+             tiles: bool = False, morning: Campaign | None = None, batch: int = BATCH,
+             fast: bool = True):
     """Play ``n`` days with ``policy``: one row per day with the columns of :data:`COLUMNS`.
 
     Day ``i``'s seed is ``day_seeds(seed, n)[i]`` and tasks of ``batch`` days come back in
@@ -149,9 +168,12 @@ def simulate(policy: Policy, n: int, rules: Rules | None = None, seed: int = 0, 
     ``progress``: a ``tqdm.auto`` bar (default: for 200 days or more). ``events=True`` adds
     the days' ``state.log`` concatenated with a ``day`` column; ``tiles=True`` the tiles
     drafted onto each board (:data:`TILE_COLUMNS`); these come after the table in a tuple.
+    ``fast`` (default) plays each day in place (:func:`play_out`); ``fast=False`` through the
+    immutable states: the same table, slower.
     """
     rules = load_rules() if rules is None else rules
-    tasks, weights = day_tasks(rules, policy, n, seed, days, morning, events, tiles, batch)
+    tasks, weights = day_tasks(rules, policy, n, seed, days, morning, events, tiles, batch,
+                               fast)
     results = run_tasks(run_batch, tasks, backend, processes=processes, client=client,
                         address=address, weights=weights,
                         progress=n * days >= 200 if progress is None else progress)

@@ -3,8 +3,6 @@ and the Secret Garden Key's spawn."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...mechanics.numbers import number
 from ..board import placements
 
@@ -61,7 +59,7 @@ def spawn_secret_garden(work) -> None:
         work.add_to_bag("Secret Garden", "the Secret Garden Key", "§5 Found Floorplans")
         return
     turns = placements(work.rules, "Secret Garden", d.origin, d.direction)
-    work.drafting = replace(d, hand=("Secret Garden",), slot=1, sleeve=False)
+    work.drafting = d.replace(hand=("Secret Garden",), slot=1, sleeve=False)
     work.log("the Secret Garden Key opens the door onto the Secret Garden",
              "§6 Special Keys")
     work.place("Secret Garden", turns[0])

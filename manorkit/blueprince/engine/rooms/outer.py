@@ -97,12 +97,7 @@ def _before_any_action(state) -> bool:
     action from the Entrance Hall")."""
     if state.turn:  # a draft or a move was made
         return False
-    s = state
-    while s.parent is not None:
-        if not isinstance(s.action, Chance):
-            return False
-        s = s.parent
-    return True
+    return all(isinstance(action, Chance) for action in state.history)
 
 
 def return_to(state) -> str:

@@ -1,0 +1,166 @@
+"""The fast mode against the immutable one: simulated days per second on one core, peak
+memory per worker, and the ratio to ``benchmarks/engine_days.py`` before issue 12.
+
+Run: ``PYTHONPATH=$PWD .venv/bin/python benchmarks/fast_mode.py [--days 200] [--rounds 3]
+[--before 667da9b] [--readme]``. Every rate plays the same days (``sim.day_seeds``) with
+``sim.run.play``, fast and immutable, in interleaved rounds (median kept, the machine being
+shared). ``--before`` exports that commit (the engine before issue 12) with ``git archive``
+and times its own ``benchmarks/engine_days.py`` in a subprocess, in the same rounds. Peak
+memory is the resident set (``ru_maxrss``) of a fresh process that simulates the days, and
+the ``tracemalloc`` peak of one day played once the engine is warm (an immutable day keeps
+every state of the day, linked by ``parent``). ``--readme`` rewrites the README's fast_mode
+table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _timing import rewrite_readme
+
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy, day_seeds
+from manorkit.blueprince.sim.run import play
+
+ROOT = Path(__file__).resolve().parent.parent
+POLICIES = {"greedy": GreedyPolicy, "random": RandomPolicy}
+NOISY = ": other work was running, so rates are noisy"
+BEFORE = """
+import sys, time, random
+from benchmarks.engine_days import measure
+from manorkit.blueprince.engine.policies import greedy_policy, random_policy
+from manorkit.blueprince.engine import new_day
+from manorkit.blueprince.engine.policies import play_day
+play_day(new_day(seed=0), random_policy)
+name, days = sys.argv[1], int(sys.argv[2])
+print(*measure({"greedy": greedy_policy, "random": random_policy}[name], days))
+"""
+MEMORY = """
+import json, resource, sys, tracemalloc
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.sim import GreedyPolicy, day_seeds, simulate
+from manorkit.blueprince.sim.run import play
+rules = load_rules()
+fast, days = sys.argv[1] == "fast", int(sys.argv[2])
+first, second = day_seeds(0, 2)
+play(rules, GreedyPolicy(), first, fast=fast)  # the engine's modules and caches, warmed
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+tracemalloc.start()
+day = play(rules, GreedyPolicy(), second, fast=fast)
+one_day = tracemalloc.get_traced_memory()[1]
+tracemalloc.stop()
+simulate(GreedyPolicy(), days, rules, progress=False, fast=fast)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"base": base, "peak": peak, "one_day": one_day}))
+"""
+
+
+def rate(rules, name: str, seeds: list[int], fast: bool) -> tuple[float, float]:
+    """Days per second and actions (decisions and chance steps) per day."""
+    policy, steps = POLICIES[name](), 0
+    start = time.perf_counter()
+    for seed in seeds:
+        steps += play(rules, policy, seed, fast=fast).depth
+    return len(seeds) / (time.perf_counter() - start), steps / len(seeds)
+
+
+def export(rev: str) -> Path:
+    """The tree of commit ``rev``, exported to a temporary folder."""
+    where = Path(tempfile.mkdtemp(prefix="manorkit-before-"))
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True,
+                         check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=tar, check=True)
+    return where
+
+
+def before_rate(tree: Path, name: str, days: int) -> tuple[float, float]:
+    """Days per second and actions per day of ``engine_days.measure`` in ``tree``."""
+    out = subprocess.run([sys.executable, "-c", BEFORE, name, str(days)], cwd=tree,
+                         env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True,
+                         text=True, check=True)
+    days_s, per_day = out.stdout.strip().splitlines()[-1].split()
+    return float(days_s), float(per_day)
+
+
+def memory(fast: bool, days: int) -> dict:
+    out = subprocess.run([sys.executable, "-c", MEMORY, "fast" if fast else "slow", str(days)],
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--days", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--before", default="667da9b", help="the commit before issue 12")
+    parser.add_argument("--readme", action="store_true")
+    args = parser.parse_args()
+    rules = load_rules()
+    seeds = day_seeds(0, args.days)
+    play(rules, GreedyPolicy(), seeds[0])  # warm the rules caches
+    tree = export(args.before) if args.before else None
+    load = os.getloadavg()[0]
+    runs: dict[tuple, list[float]] = {}
+    per_day: dict = {}
+    for _ in range(args.rounds):
+        for name in POLICIES:
+            for fast in (True, False):
+                days_s, per_day[name] = rate(rules, name, seeds, fast)
+                runs.setdefault((name, fast), []).append(days_s)
+            if tree is not None:
+                days_s, per_day[(name, "before")] = before_rate(tree, name, args.days)
+                runs.setdefault((name, "before"), []).append(days_s)
+    load_after = os.getloadavg()[0]
+    if tree is not None:
+        shutil.rmtree(tree)
+    med = {k: statistics.median(v) for k, v in runs.items()}
+    mem = {fast: memory(fast, args.days) for fast in (True, False)}
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        f"Measured {stamp} by `benchmarks/fast_mode.py` (Python "
+        f"{sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f} before and "
+        f"{load_after:.1f} after{NOISY if max(load, load_after) > 1.2 else ''}). "
+        f"{args.days} days per run, median of {args.rounds} interleaved rounds, one core; "
+        f"\"before issue 12\" is `benchmarks/engine_days.py` at commit `{args.before}`, timed "
+        "in the same rounds.", "",
+        "| policy | fast mode (days/s) | immutable mode (days/s) | before issue 12 (days/s) "
+        "| fast ÷ before | fast ÷ immutable | actions per day (before) "
+        "| µs per action: fast, immutable (before) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for name in POLICIES:
+        fast, slow, n = med[(name, True)], med[(name, False)], per_day[name]
+        before, n_before = med.get((name, "before")), per_day.get((name, "before"))
+        lines.append(
+            f"| {name} | {fast:,.0f} | {slow:,.0f} | "
+            f"{'—' if before is None else f'{before:,.0f}'} | "
+            f"{'—' if before is None else f'{fast / before:.1f}×'} | {fast / slow:.1f}× | "
+            f"{n:.0f}{'' if before is None else f' ({n_before:.0f})'} | "
+            f"{1e6 / (fast * n):.0f}, {1e6 / (slow * n):.0f}"
+            f"{'' if before is None else f' ({1e6 / (before * n_before):.0f})'} |")
+    lines += ["", "| peak memory of one worker (greedy) | fast mode | immutable mode |",
+              "|---|---:|---:|",
+              f"| resident set after {args.days} days (`ru_maxrss`) | "
+              f"{mem[True]['peak'] / 1024:.0f} MB | {mem[False]['peak'] / 1024:.0f} MB |",
+              f"| resident set after the interpreter, manorkit, the rules and one day | "
+              f"{mem[True]['base'] / 1024:.0f} MB | {mem[False]['base'] / 1024:.0f} MB |",
+              f"| `tracemalloc` peak while playing one day | "
+              f"{mem[True]['one_day'] / 1e6:.1f} MB | {mem[False]['one_day'] / 1e6:.1f} MB |"]
+    text = "\n".join(lines)
+    print(text)
+    if args.readme:
+        rewrite_readme("fast_mode", text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,353 @@
+"""A day played in place (issue 12, the fast mode): the same rules, cheaper bookkeeping.
+
+:class:`FastDay` keeps ONE working copy (:class:`~.reducer.Work`) for the whole day and
+runs every action through the same handlers, legal-action generators, pending steps and
+hooks as :meth:`State.apply <.state.State.apply>`; what it saves is the bookkeeping of the
+immutable path: no :class:`~.state.State` frozen per step, no copy-on-write, legal actions
+computed once per moment, the links between rooms kept until the board changes (routes per
+position and padlocks too), empty entries dropped by key instead of by scanning, events
+kept as data and formatted when read. The day reads like a state (``resources``, ``board``,
+``flags``, ``legal_actions()`` ...), so policies and the rules' own generators decide on
+it; :meth:`FastDay.state` rebuilds the immutable state of any moment by replaying the action
+log. An illegal action is refused before anything changes; an error raised inside a rule
+leaves the day half-changed (rebuild it with :meth:`FastDay.state`).
+
+Chance is resolved by sampling the pending step's weights with one generator per day
+(``rng``), exactly as :meth:`State.resolve` does when given that generator, so a fast day
+and the same day played through the immutable API agree action for action.
+
+The handlers read the state *before* the action as ``work.s``; here that is the day itself,
+with the flags and routes as they stood when the action began (handlers read ``work.s``
+only for those, the campaign, and facts they have not changed yet).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+from itertools import compress
+from operator import not_
+
+from .actions import Action, Chance, IllegalAction
+from .board import cheapest
+from .pending import sample
+from .reducer import HANDLERS, LEGAL, Work, match, phase
+from .state import Event, State
+from .turn import room_links
+
+
+class _DayWork(Work):
+    """The day's one working copy: events kept as data (formatted when read)."""
+
+    def log(self, effect: str, section: str) -> None:
+        self.events.append((self.step, self.turn, self.action, effect, section))
+
+    def view(self) -> FastDay:
+        return self.day
+
+    def on_board(self) -> frozenset[str]:
+        return self.day.on_board()
+
+
+class _Board(dict):
+    """The board, counting its changes (``version``) so that links between rooms and the
+    rooms on it are recomputed only when a tile is placed, turned or taken away."""
+
+    version = 0
+
+    def __setitem__(self, cell, tile) -> None:
+        self.version += 1
+        super().__setitem__(cell, tile)
+
+    def __delitem__(self, cell) -> None:
+        self.version += 1
+        super().__delitem__(cell)
+
+    def update(self, *args, **kwargs) -> None:
+        self.version += 1
+        super().update(*args, **kwargs)
+
+    def pop(self, *args):
+        self.version += 1
+        return super().pop(*args)
+
+    def setdefault(self, cell, tile=None):
+        self.version += 1
+        return super().setdefault(cell, tile)
+
+    def popitem(self):
+        self.version += 1
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.version += 1
+        super().clear()
+
+
+class _Sparse(dict):
+    """A field that a frozen state keeps without its empty entries (dirt, trunks, the bag,
+    held cards, fruit): it notes the keys set empty, which :meth:`FastDay._sparse` drops
+    after the action."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.emptied: set = set()
+
+    def __setitem__(self, key, value) -> None:
+        if not value:
+            self.emptied.add(key)
+        super().__setitem__(key, value)
+
+    def update(self, *args, **kwargs) -> None:
+        super().update(*args, **kwargs)
+        self.emptied.update(k for k, v in self.items() if not v)
+
+    def setdefault(self, key, value=None):
+        if not value and key not in self:
+            self.emptied.add(key)
+        return super().setdefault(key, value)
+
+
+class _Before:
+    """``work.s`` during an action: the day, with the flags and routes as they stood when
+    the action began."""
+
+    __slots__ = ("day", "flags", "_routes")
+
+    def __init__(self, day: FastDay) -> None:
+        self.day = day
+        self.flags: dict = {}
+        self._routes = None
+
+    def routes(self) -> dict:
+        return self._routes if self._routes is not None else self.day.routes()
+
+    def __getattr__(self, name: str):
+        return getattr(self.day, name)
+
+
+@lru_cache(maxsize=4096)
+def _chance(value, label: str) -> Chance:
+    """The Chance action (shared: actions are immutable values)."""
+    return Chance(value, label)
+
+
+class FastDay:
+    """One day played in place from ``state`` (a fresh :func:`~.setup.new_day` or any
+    moment); chance resolved with ``rng``. Read it as a state; advance it with
+    :meth:`apply` and :meth:`resolve`; rebuild the immutable state with :meth:`state`.
+    It changes in place: whoever reads it (a policy) must copy what it keeps."""
+
+    def __init__(self, state: State, rng: random.Random) -> None:
+        self.start, self.rng = state, rng
+        self.rules, self.seed, self.campaign = state.rules, state.seed, state.campaign
+        work = _DayWork(state, None)
+        for attr in Work.ATTRS:  # every field copied once, for the whole day
+            getattr(work, attr)
+        work.day = self
+        work.board = _Board(work.board)
+        work.dirt, work.trunks, work.bag, work.held, work.fruit = (
+            _Sparse(work.dirt), _Sparse(work.trunks), _Sparse(work.bag), _Sparse(work.held),
+            _Sparse(work.fruit))
+        self._links: tuple = (None, {}, {})
+        self._rooms: tuple = (None, frozenset())
+        self.work = work
+        self.before = _Before(self)
+        work.s = self.before
+        self.actions: list[Action] = []
+        self.resources, self.items, self.board = work.res, work.items, work.board
+        self.padlocks, self.dirt, self.trunks, self.fruit = (work.padlocks, work.dirt,
+                                                             work.trunks, work.fruit)
+        self.tokens, self.bag, self.decks = work.tokens, work.bag, work.decks
+        self.held_cards, self.entered, self.flags = work.held, work.entered, work.flags
+        self.carry, self.pending = work.carry, work.pending
+        self._memo: dict = {}
+        self._sparse_dicts = (work.dirt, work.trunks, work.bag, work.held, work.fruit)
+        self._sync()
+
+    # -- the state's fields -------------------------------------------------------------------
+    def _sync(self) -> None:
+        """Copy the work's plain fields, as they stand after an action (during one, they
+        keep their values from before it, as ``work.s`` does)."""
+        work = self.work
+        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
+                                                              work.turn, work.over)
+        self.steps_gained, self.steps_spent = work.gained, work.spent
+        self.depth = self.start.depth + len(self.actions)
+
+    @property
+    def is_chance(self) -> bool:
+        return bool(self.pending)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over is not None
+
+    @property
+    def won(self) -> bool:
+        return self.over == "won"
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action and chance outcome since setup, in order."""
+        return self.start.history + self.actions
+
+    def on_board(self) -> frozenset[str]:
+        """The names of the rooms on the board (kept while the board stands)."""
+        if self._rooms[0] != self.board.version:
+            self._rooms = (self.board.version, frozenset(t.room for t in self.board.values()))
+        return self._rooms[1]
+
+    def routes(self) -> dict:
+        """As :meth:`State.routes`, from links kept while the board and levers stand (and
+        routes kept for each position and set of padlocks met again meanwhile)."""
+        if "routes" not in self._memo:
+            key = (self.board.version, self.flags.get("levers"))
+            if self._links[0] != key:
+                self._links = (key, room_links(self), {})
+            _, links, known = self._links
+            where = (self.position, frozenset(self.padlocks))
+            if where not in known:
+                known[where] = cheapest(links, self.position, self.padlocks)
+            self._memo["routes"] = known[where]
+        return self._memo["routes"]
+
+    def legal_actions(self) -> list[Action]:
+        """As :meth:`State.legal_actions`: the same generators, run once per moment."""
+        if "legal" not in self._memo:
+            which = phase(self)
+            out: list[Action] = []
+            if which is not None:
+                for offer in LEGAL[which]:
+                    out.extend(offer(self))
+            self._memo["legal"] = out
+        return list(self._memo["legal"])
+
+    def _chance_weights(self) -> tuple[str, dict]:
+        if "chance" not in self._memo:
+            if not self.pending:
+                raise IllegalAction("no random step is pending")
+            p = self.pending[0]
+            self._memo["chance"] = (p.label(), p.weights(self))
+        return self._memo["chance"]
+
+    def chance_outcomes(self) -> list[tuple[Chance, Fraction]]:
+        label, weights = self._chance_weights()
+        total = sum(weights.values())
+        return [(Chance(v, label), Fraction(w, total)) for v, w in weights.items()]
+
+    # -- playing ------------------------------------------------------------------------------
+    def resolve(self) -> None:
+        """Sample the pending random step with the day's generator and apply it."""
+        label, weights = self._chance_weights()
+        self._run(_chance(sample(weights, self.rng), label))
+
+    def apply(self, action: Action) -> None:
+        """Play a decision (or a chance outcome) in place; :class:`IllegalAction`, changing
+        nothing, if it is not legal here."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        if self.is_over:
+            raise IllegalAction(f"the day is over ({self.over}); no action is legal")
+        if self.pending:
+            label, weights = self._chance_weights()
+            if not isinstance(action, Chance) or action.value not in weights:
+                raise IllegalAction(f"{action} is not an outcome of {label}; outcomes: "
+                                    f"{list(weights)}")
+            self._run(_chance(action.value, label))
+            return
+        legal = self.legal_actions()
+        self._run(action if action in legal else match(self, action))
+
+    def _run(self, action: Action) -> None:
+        work, before = self.work, self.before
+        before.flags = dict(self.flags)
+        before._routes = self._memo.get("routes")
+        work.action = action
+        work.step = self.depth + 1
+        if isinstance(action, Chance):
+            work.pending.pop(0).apply(work, action.value)
+        else:
+            HANDLERS[type(action)](work, action)
+        work.advance()
+        self._memo.clear()
+        work.finish()
+        self._memo.clear()
+        self._sparse()
+        before._routes = None
+        self.actions.append(action)
+        self._sync()
+
+    def _sparse(self) -> None:
+        """Drop empty entries as a frozen state does, so the rules read the same values."""
+        for d in self._sparse_dicts:
+            if d.emptied:
+                for k in d.emptied:
+                    if k in d and not d[k]:
+                        del d[k]
+                d.emptied.clear()
+        tokens = self.tokens
+        if tokens:
+            for cell, here in list(tokens.items()):
+                if not all(here.values()):
+                    for k in list(compress(here, map(not_, here.values()))):
+                        del here[k]
+                if not here:
+                    del tokens[cell]
+
+    # -- reading the day ----------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        """The day's events since ``state``, formatted now."""
+        return [Event(step, turn, str(action), effect, section)
+                for step, turn, action, effect, section in self.work.events]
+
+    @property
+    def log(self):
+        """The structured event log from setup, as :attr:`State.log` gives it."""
+        import pandas as pd
+
+        head = self.start.log
+        tail = pd.DataFrame([e.__dict__ for e in self.events], columns=list(head.columns))
+        return pd.concat([head, tail], ignore_index=True) if len(head) else tail
+
+    def at(self, depth: int) -> State:
+        """The immutable state after the first ``depth`` actions of the run."""
+        if depth <= self.start.depth:
+            return self.start.at(depth)
+        return self.state(depth)
+
+    def state(self, depth: int | None = None) -> State:
+        """The immutable state after the first ``depth`` actions of the run (default: now),
+        rebuilt by replaying the action log through :meth:`State.apply`."""
+        history = self.history
+        depth = len(history) if depth is None else depth
+        state = self.start.at(0)
+        for action in history[:depth]:
+            state = state.apply(action)
+        return state
+
+    def __repr__(self) -> str:
+        r = self.resources
+        return (f"<FastDay depth={self.depth} turn={self.turn} at {self.position} "
+                f"steps={r['steps']} gems={r['gems']} keys={r['keys']} coins={r['coins']}"
+                f"{' over: ' + self.over if self.over else ''}>")
+
+
+def play_fast(state: State, policy, rng: random.Random, chance: random.Random,
+              max_steps: int = 10_000) -> FastDay:
+    """Play from ``state`` to the end of the day in place: ``policy(day, rng)`` decides,
+    ``chance`` resolves the random steps."""
+    day = FastDay(state, chance)
+    for _ in range(max_steps):
+        if day.over is not None:
+            return day
+        if day.pending:
+            day.resolve()
+        else:
+            day.apply(policy(day, rng))
+    raise RuntimeError(f"the day did not end within {max_steps} steps")
+
+
+__all__ = ["FastDay", "play_fast"]

@@ -1,0 +1,143 @@
+"""The fast mode (``FastDay``, ``simulate(fast=True)``) plays the same day as the immutable
+API, action for action, and the greedy bot does not end its days shuttling."""
+
+from __future__ import annotations
+
+import random
+
+import pandas as pd
+import pytest
+
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.engine import EndDay, IllegalAction, Move, new_day
+from manorkit.blueprince.engine.actions import Chance
+from manorkit.blueprince.engine.fast import FastDay
+from manorkit.blueprince.sim import EconomyPolicy, GreedyPolicy, RandomPolicy, day_seeds, simulate
+from manorkit.blueprince.sim.run import play, summary
+
+RULES = load_rules()
+POLICIES = {"random": RandomPolicy(), "greedy": GreedyPolicy(), "economy": EconomyPolicy()}
+SEEDS = day_seeds(2026, 30)
+
+
+def row(state) -> dict:
+    return summary(0, state.seed, state, frozenset(state.at(0).board))
+
+
+@pytest.mark.parametrize("name", list(POLICIES))
+def test_fast_day_equals_the_immutable_day(name):
+    """30 seeds: the same actions, the same table row, and replaying the fast day's action
+    log reaches the immutable run's final state (equal digests)."""
+    policy = POLICIES[name]
+    for seed in SEEDS:
+        fast, slow = play(RULES, policy, seed), play(RULES, policy, seed, fast=False)
+        assert isinstance(fast, FastDay) and fast.is_over
+        assert fast.history == slow.history, seed
+        assert row(fast) == row(slow), seed
+        assert fast.state().digest() == slow.digest(), seed
+
+
+@pytest.mark.parametrize("variants", [{"dead_end_transit": "as_example"},
+                                      {"greenhouse_draft_effect": "favour_green",
+                                       "tile_orientation": "player_choice"},
+                                      {"enter_after_draft": "auto_enter",
+                                       "zero_steps": "may_finish_room"}], ids=str)
+def test_lockstep_under_variants(variants):
+    """Step by step the fast day offers the same legal actions and chance outcomes, holds the
+    same resources and position, and logs the same events as the immutable states, under
+    variants read by what the fast mode keeps (routes, tile weights, the end of the day)."""
+    rules = load_rules(**variants)
+    for seed in day_seeds(7, 6):
+        state, rng = new_day(rules, seed=seed), random.Random(seed)
+        day = FastDay(state, random.Random(seed))
+        chance = random.Random(seed)
+        policy = POLICIES["random" if seed % 2 else "greedy"]
+        while not state.is_over:
+            assert day.is_chance == state.is_chance and not day.is_over
+            assert day.legal_actions() == state.legal_actions()
+            assert (day.position, day.turn, day.drafting) == (state.position, state.turn,
+                                                              state.drafting)
+            assert dict(day.resources) == dict(state.resources)
+            if state.is_chance:
+                assert day.chance_outcomes() == state.chance_outcomes()
+                state = state.resolve(chance)
+                day.resolve()
+            else:
+                action = policy(state, rng)
+                state = state.apply(action)
+                day.apply(action)
+            assert day.history[-1] == state.history[-1]
+        assert day.is_over and day.over == state.over
+        pd.testing.assert_frame_equal(day.log, state.log)
+        assert day.state().digest() == state.digest()
+
+
+def test_simulate_fast_table_and_events_equal_the_immutable_ones():
+    fast, fast_log = simulate(GreedyPolicy(), 8, RULES, seed=4, events=True)
+    slow, slow_log = simulate(GreedyPolicy(), 8, RULES, seed=4, events=True, fast=False)
+    pd.testing.assert_frame_equal(fast, slow)
+    pd.testing.assert_frame_equal(fast_log, slow_log)
+
+
+def test_fast_day_refuses_illegal_actions_and_rebuilds_any_moment():
+    day = FastDay(new_day(RULES, seed=5), random.Random(5))
+    with pytest.raises(IllegalAction, match="not legal"):
+        day.apply(Move((5, 5), "Nowhere", 1))
+    assert day.depth == 0 and day.history == []
+    day.apply(day.legal_actions()[0])
+    assert day.is_chance
+    for wrong in (Chance("no such outcome"), EndDay()):
+        with pytest.raises(IllegalAction, match="not an outcome"):
+            day.apply(wrong)
+    assert day.depth == 1
+    while EndDay() not in day.legal_actions():
+        day.resolve() if day.is_chance else day.apply(day.legal_actions()[0])
+    before = day.state()
+    assert day.at(0) == new_day(RULES, seed=5) and day.at(day.depth) == before
+    assert day.state(1) == new_day(RULES, seed=5).apply(day.history[0])
+    day.apply(EndDay())
+    assert day.is_over and day.state().is_over and not before.is_over
+    with pytest.raises(IllegalAction, match="over"):
+        day.apply(EndDay())
+
+
+def back_and_forth(history, last: int = 10) -> float:
+    """The share of the day's last ``last`` decisions that are moves back to the room left by
+    the move before (A → B → A)."""
+    decisions = [a for a in history if not isinstance(a, Chance)][-last:]
+    moves, n = [], 0
+    for a in decisions:
+        if isinstance(a, Move):
+            if len(moves) >= 2 and moves[-2].cell == a.cell != moves[-1].cell:
+                n += 1
+            moves.append(a)
+    return n / len(decisions)
+
+
+def test_back_and_forth_detector():
+    a, b = Move((2, 3), "A", 1), Move((3, 3), "B", 1)
+    assert back_and_forth([a, b, a, b]) == 0.5 and back_and_forth([a, b, EndDay()]) == 0
+
+
+@pytest.mark.parametrize("name", ["greedy", "economy"])
+def test_bots_do_not_spend_their_last_turns_shuttling(name):
+    for seed in SEEDS:
+        assert back_and_forth(play(RULES, POLICIES[name], seed).history) == 0, seed
+
+
+def test_every_golden_day_replays_in_place():
+    """Each scripted golden day (every room appears in one) replayed through a FastDay logs
+    the same events and ends in the same facts as the immutable run."""
+    from manorkit.blueprince.engine.state import State
+
+    from .golden.play import log_text
+    from .golden.play import play as play_script
+    from .golden.scripts import scripts
+
+    for name, script in sorted(scripts().items()):
+        state = play_script(script)
+        day = FastDay(state.at(0), random.Random(0))
+        for action in state.history:
+            day.apply(action)
+        assert log_text(day) == log_text(state), name
+        assert State.snapshot(day) == state.snapshot(), name
