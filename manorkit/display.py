@@ -9,13 +9,14 @@ import html
 import math
 import numbers
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["frame_html", "number", "percent", "plain", "probability", "probability_html",
+__all__ = ["Table", "frame_html", "number", "percent", "plain", "probability", "probability_html",
            "table"]
 
 #: A fraction whose text is longer than this is shown shortened, the exact value in a tooltip.
@@ -26,15 +27,16 @@ TABLE_CSS = ("border-collapse:collapse;font-size:12px;text-align:left")
 
 
 def percent(p: Any) -> str:
-    """``p`` as a percentage: one decimal (``37.5%``), three significant figures below 0.1 %,
-    ``0%`` and ``100%`` only for exactly 0 and 1."""
+    """``p`` as a percentage: one decimal (``37.5%``, ``50%``), three significant figures
+    below 0.1 %, ``0%`` and ``100%`` only for exactly 0 and 1."""
     value = float(p) * 100
     if value == 0 or value == 100:
         return f"{value:.0f}%"
     if value < 0.1:
         return f"{value:.3g}%"
     text = f"{value:.1f}%"
-    return {"0.0%": "<0.1%", "100.0%": ">99.9%"}.get(text, text)
+    text = {"0.0%": "<0.1%", "100.0%": ">99.9%"}.get(text, text)
+    return text.replace(".0%", "%")
 
 
 def _is_long(p: Fraction) -> bool:
@@ -166,3 +168,28 @@ def frame_html(frame: pd.DataFrame, chances: Iterable[str] = (), *,
         return table_html
     return (f'<div class="mk-scroll" style="max-height:{max_height}px;overflow-y:auto">'
             f"{table_html}</div>")
+
+
+@dataclass(frozen=True)
+class Table:
+    """A DataFrame to show: ``chances`` names the columns holding probabilities (shown as
+    ``3/8 (37.5%)``); with ``max_height`` (pixels) the table scrolls through every row."""
+
+    frame: Any
+    chances: tuple[str, ...] = ()
+    max_height: int | None = None
+    caption: str | None = None
+
+    def html(self) -> str:
+        return frame_html(self.frame, self.chances, max_height=self.max_height,
+                          caption=self.caption)
+
+    def text(self) -> str:
+        """The table as plain text, in the same words as its HTML."""
+        return table(self.frame, self.chances).to_string(index=False)
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        return self.html()

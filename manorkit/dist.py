@@ -354,6 +354,7 @@ class Dist:
             o if isinstance(o, int | float) and not isinstance(o, bool) else plain(o)
             for o in self.outcomes
         ]
+        short = len(labels) <= 12 and all(len(str(label)) <= 8 for label in labels)
         data = pd.DataFrame(
             {
                 "outcome": labels,
@@ -366,8 +367,7 @@ class Dist:
             .mark_bar()
             .encode(
                 x=alt.X("outcome:O", sort=labels, title=outcome,
-                        axis=alt.Axis(labelAngle=0 if len(labels) <= 12 else -45,
-                                      labelLimit=160)),
+                        axis=alt.Axis(labelAngle=0 if short else -30, labelLimit=200)),
                 y=alt.Y("probability:Q", title="chance", axis=alt.Axis(format="%")),
                 tooltip=[
                     alt.Tooltip("outcome:O", title=outcome),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..display import percent, probability
+from ..display import Table, percent, probability
 from .odds._common import resolve
 from .rules import Rules
 
@@ -85,7 +85,6 @@ def _dist_table(dist, outcome: str, at_most: bool = False):
     """A Table of a distribution: outcome, chance, and (``at_most``) the chance of at most it."""
     import pandas as pd
 
-    from ..widgets.explorer import Table
 
     rows = {outcome: list(dist.outcomes), "chance": [p for _, p in dist]}
     chances = ["chance"]
@@ -105,7 +104,6 @@ def catalog(rules: Rules | None = None, columns: tuple[str, ...] = (
     import altair as alt
     import pandas as pd
 
-    from ..widgets.explorer import Table
     from .catalog import filter_rooms
     from .schema import CATEGORIES, COLOURS
 
@@ -192,7 +190,6 @@ def decks(rules: Rules | None = None) -> Explorer:
     import altair as alt
     import pandas as pd
 
-    from ..widgets.explorer import Table
     from .odds.decks import RESOURCES, deck_at_least, expected_yield, yield_dist
 
     rules = resolve(rules)
@@ -247,7 +244,6 @@ def commissary(rules: Rules | None = None) -> Explorer:
     is up at the chosen visit, and the price list (§5 The Sail, §7 Coupon Book, §12 Shops)."""
     import altair as alt
 
-    from ..widgets.explorer import Table
     from .odds.commissary import (
         commissary_items,
         commissary_stock,
@@ -313,7 +309,6 @@ def room_tables(rules: Rules | None = None) -> Explorer:
     gives. Held special keys change the Billiard Room, Music Room and Locksmith; the wager
     and the ``casino_payout`` reading the Casino; the Telescope and the Planetarium card the
     Observatory (§5, §12, §15)."""
-    from ..widgets.explorer import Table
     from .odds import room_tables as rt
 
     rules = resolve(rules)
@@ -373,7 +368,6 @@ def drafting(rules: Rules | None = None) -> Explorer:
     import altair as alt
     import pandas as pd
 
-    from ..widgets.explorer import Table
     from .odds.drafting_redraws import draft_with
 
     rules = resolve(rules)

@@ -11,32 +11,15 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
 
-from .. import display
+from ..display import Table
 
 #: What the status line says while an answer is being computed.
 WORKING = '<span class="mk-working" style="color:#a05a00">working…</span>'
 IDLE = '<span class="mk-idle">&#8203;</span>'  # keeps the line's height
-
-
-@dataclass(frozen=True)
-class Table:
-    """A DataFrame to show: ``chances`` names the columns holding probabilities (shown as
-    ``3/8 (37.5%)``); with ``max_height`` (pixels) the table scrolls through every row."""
-
-    frame: Any
-    chances: tuple[str, ...] = ()
-    max_height: int | None = None
-    caption: str | None = None
-    name: str = field(default="table")
-
-    def html(self) -> str:
-        return display.frame_html(self.frame, self.chances, max_height=self.max_height,
-                                  caption=self.caption)
 
 
 def _is_chart(part: object) -> bool:
@@ -52,8 +35,7 @@ def _bundle(part: object) -> dict[str, str]:
     if isinstance(part, str):
         return {"text/html": f'<p class="mk-note">{html.escape(part)}</p>', "text/plain": part}
     table = part if isinstance(part, Table) else Table(part)
-    return {"text/html": table.html(),
-            "text/plain": display.table(table.frame, table.chances).to_string(index=False)}
+    return {"text/html": table.html(), "text/plain": table.text()}
 
 
 def _static(bundle: dict[str, str]) -> str:
@@ -134,4 +116,5 @@ class Explorer(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         data = super()._repr_mimebundle_(**kwargs)
         data["text/html"] = self.html()
+        data["text/plain"] = "\n\n".join(b["text/plain"] for b in self.bundles)
         return data
