@@ -75,7 +75,7 @@ class Explorer(widgets.VBox):
                 control.style.description_width = "initial"
             control.observe(self._changed, names="value")
         row = widgets.HBox(list(self.controls.values()),
-                           layout=widgets.Layout(flex_flow="row wrap", gap="4px 16px"))
+                           layout=widgets.Layout(flex_flow="row wrap"))
         head = [widgets.HTML(f"<b>{html.escape(title)}</b>")] if title else []
         super().__init__([*head, row, self.status, self.output])
         self.refresh()
