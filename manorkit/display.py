@@ -23,7 +23,8 @@ __all__ = ["Table", "frame_html", "number", "percent", "plain", "probability", "
 LONG = 11
 #: Shown for a missing value (None, NaN, pandas NA) in a table.
 BLANK = ""
-TABLE_CSS = ("border-collapse:collapse;font-size:12px;text-align:left")
+TABLE_CSS = "border-collapse:collapse;font-size:12px"
+CELL_CSS = "padding:2px 8px;vertical-align:top"
 
 
 def percent(p: Any) -> str:
@@ -148,6 +149,14 @@ def _indexed(frame: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index()
 
 
+def _align(column: pd.Series, chance: bool) -> str:
+    """Numbers and chances right-aligned, text left-aligned."""
+    values = [_unwrap(v) for v in column if not _missing(v)]
+    numeric = chance or all(isinstance(v, numbers.Number) and not isinstance(v, bool)
+                            for v in values)
+    return "right" if values and numeric else "left"
+
+
 def frame_html(frame: pd.DataFrame, chances: Iterable[str] = (), *,
                max_height: int | None = None, caption: str | None = None) -> str:
     """``frame`` as an HTML table: no stray index numbers, chances in the columns
@@ -155,11 +164,12 @@ def frame_html(frame: pd.DataFrame, chances: Iterable[str] = (), *,
     reprs; with ``max_height`` (pixels) it scrolls through every row."""
     frame = _indexed(frame)
     chances = set(chances)
-    head = "".join(f'<th style="padding:2px 8px">{html.escape(plain(c))}</th>'
-                   for c in frame.columns)
+    align = [_align(frame[c], c in chances) for c in frame.columns]
+    head = "".join(f'<th style="{CELL_CSS};text-align:{a}">{html.escape(plain(c))}</th>'
+                   for c, a in zip(frame.columns, align, strict=True))
     body = "".join(
-        "<tr>" + "".join(f'<td style="padding:2px 8px">{_cell(v, c in chances)}</td>'
-                         for c, v in zip(frame.columns, row, strict=True)) + "</tr>"
+        "<tr>" + "".join(f'<td style="{CELL_CSS};text-align:{a}">{_cell(v, c in chances)}</td>'
+                         for c, v, a in zip(frame.columns, row, align, strict=True)) + "</tr>"
         for row in frame.itertuples(index=False, name=None))
     cap = f"<caption style='text-align:left'>{html.escape(caption)}</caption>" if caption else ""
     table_html = (f'<table class="mk-table" style="{TABLE_CSS}">{cap}<thead><tr>{head}</tr>'

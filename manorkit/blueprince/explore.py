@@ -74,8 +74,8 @@ def _curve(rows: list[dict], x: str, x_title: str, y_title: str, colour: str | N
                tooltip=[alt.Tooltip(f"{x}:Q", title=x_title), "exact",
                         alt.Tooltip("chance:Q", format=".2%")])
     if colour:
-        enc["color"] = alt.Color(f"{colour}:N", title=None, legend=alt.Legend(orient="bottom",
-                                                                            labelLimit=300))
+        enc["color"] = alt.Color(f"{colour}:N", title=None, legend=alt.Legend(
+            orient="bottom", direction="vertical", labelLimit=400))
     chart = alt.Chart(data.drop(columns="p")).mark_line(point=True).encode(**enc)
     chart = chart.properties(width=WIDTH, height=HEIGHT)
     return chart if title is None else chart.properties(title=title)
@@ -129,7 +129,8 @@ def catalog(rules: Rules | None = None, columns: tuple[str, ...] = (
             x=alt.X("gem cost:O", axis=alt.Axis(title="gem cost", labelAngle=0)),
             y=alt.Y("rooms:Q", axis=_counts_axis("rooms")),
             tooltip=["gem cost", "rooms"]).properties(width=WIDTH, height=160)
-        table = shown[list(columns)].rename_axis("room")
+        table = shown[list(columns)].rename_axis("room").rename(
+            columns=lambda c: c.replace("_", " "))
         return [f"{len(shown)} of {len(rooms)} rooms", chart,
                 Table(table, max_height=420)]
 
@@ -405,7 +406,7 @@ def drafting(rules: Rules | None = None) -> Explorer:
         chart = alt.Chart(data.drop(columns="chance"), title=f"Chance to draft {target}")
         chart = chart.mark_bar().encode(
             x=alt.X("p:Q", scale=alt.Scale(domain=[0, 1]), axis=_chance_axis("chance")),
-            y=alt.Y("draft:N", sort=None, title=None),
+            y=alt.Y("draft:N", sort=None, title=None, axis=alt.Axis(labelLimit=200)),
             tooltip=["draft", "exact", alt.Tooltip("p:Q", title="chance", format=".2%")],
         ).properties(width=WIDTH, height=150)
         return [chart, Table(frame, chances=("chance",)), *skipped]
