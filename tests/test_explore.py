@@ -168,3 +168,13 @@ def test_dist_shows_chances_as_fraction_and_percentage():
 
     page = Dist.from_counts({(np.int64(2), np.int64(3)): 1, "x": 3})._repr_html_()
     assert "1/4 (25%)" in page and "np.int64" not in page and "2, 3" in page
+
+
+def test_a_dist_or_a_frame_is_shown_as_a_table_without_its_index():
+    from manorkit.dist import Dist
+
+    ex = Explorer({"n": widgets.IntSlider(3, 1, 9)},
+                  lambda n: [Dist.uniform(range(n)), pd.DataFrame({"sides": [n]})])
+    dist_html, frame_html = (b["text/html"] for b in ex.bundles)
+    assert "1/3 (33.3%)" in dist_html
+    assert 'class="mk-table"' in frame_html and ">3<" in frame_html and ">0<" not in frame_html

@@ -3,7 +3,8 @@ changes (sliders on release), says it is working meanwhile, and has a static vie
 SVG, tables as HTML — so a saved or exported notebook still shows the first answer. No game.
 
 ``compute(**values)`` gets every control's value by name and returns the parts to show: altair
-charts, :class:`Table`\\ s (or DataFrames), and strings (a sentence of plain text each).
+charts, :class:`~manorkit.display.Table`\\ s or DataFrames, anything with ``_repr_html_`` (a
+``Dist``), and strings (a sentence of plain text each).
 """
 
 from __future__ import annotations
@@ -34,8 +35,13 @@ def _bundle(part: object) -> dict[str, str]:
         return {"image/svg+xml": to_svg(part), "text/plain": "chart"}
     if isinstance(part, str):
         return {"text/html": f'<p class="mk-note">{html.escape(part)}</p>', "text/plain": part}
-    table = part if isinstance(part, Table) else Table(part)
-    return {"text/html": table.html(), "text/plain": table.text()}
+    import pandas as pd
+
+    if isinstance(part, pd.DataFrame):
+        part = Table(part)
+    if isinstance(part, Table):
+        return {"text/html": part.html(), "text/plain": part.text()}
+    return {"text/html": part._repr_html_(), "text/plain": repr(part)}  # a Dist, a Styler …
 
 
 def _static(bundle: dict[str, str]) -> str:
