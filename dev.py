@@ -29,11 +29,14 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 #: Installed-for stamps: the workbench alone, and the workbench with its test tools.
 STAMPS = {False: VENV / ".manorkit-installed", True: VENV / ".manorkit-installed-test"}
 START = "notebooks/00_start_here.ipynb"
-#: JupyterLab's app settings in the virtualenv, and the overrides dev.py puts there.
+#: JupyterLab's app settings in the virtualenv, and the overrides dev.py puts there: no news
+#: question and no update check (both reach for the network), and widget state saved with a
+#: notebook so a reopened notebook still shows each explorer's last answer.
 LAB_SETTINGS = VENV / "share" / "jupyter" / "lab" / "settings"
 LAB_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False,
                                                     "fetchNews": "false"},
+    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
 }
 CHROMIUM = Path("/usr/bin/chromium")
 #: Debian packages for the browser test: the browser, and a small font for its screenshots.
@@ -88,8 +91,8 @@ def ensure_chromium() -> None:
 
 
 def write_lab_settings(folder: Path = LAB_SETTINGS) -> Path:
-    """Write JupyterLab's ``overrides.json`` into the virtualenv's app settings: no news
-    question, no update check."""
+    """Write JupyterLab's ``overrides.json`` (:data:`LAB_OVERRIDES`) into ``folder``, by
+    default the virtualenv's app settings."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "overrides.json"
     path.write_text(json.dumps(LAB_OVERRIDES, indent=2) + "\n", encoding="utf-8")

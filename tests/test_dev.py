@@ -29,8 +29,11 @@ def test_lab_never_asks_for_news_or_checks_for_updates(tmp_path):
     assert "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate" in cmd
     assert "--LabApp.news_url=None" in cmd
     path = dev.write_lab_settings(tmp_path / "settings")
-    notification = json.loads(path.read_text())["@jupyterlab/apputils-extension:notification"]
+    settings = json.loads(path.read_text())
+    notification = settings["@jupyterlab/apputils-extension:notification"]
     assert notification == {"checkForUpdates": False, "fetchNews": "false"}
+    # a saved notebook keeps its explorers' widget state, so it shows them when reopened
+    assert settings["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": True}
     assert dev.LAB_SETTINGS.is_relative_to(dev.VENV)  # never the user's home
 
 
