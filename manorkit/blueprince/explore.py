@@ -228,7 +228,8 @@ def decks(rules: Rules | None = None) -> Explorer:
         right = dist.chart(f"{resource} from {draws} draws", outcome=resource).properties(
             width=WIDTH, height=HEIGHT)
         means = expected_yield(deck, draws, per_draw, held=held, drawn=cards, rules=r)
-        table = pd.DataFrame({"resource": list(means), "expected": list(means.values())})
+        table = pd.DataFrame({"resource": [k.replace("_", " ") for k in means],
+                              "expected": list(means.values())})
         return [f"Chance of at least one {card} in {draws} draws: "
                 f"{probability(rows[-1]['p'])}.",
                 alt.hconcat(left, right),

@@ -64,8 +64,7 @@ class Explorer(widgets.VBox):
 
     def __init__(self, controls: Mapping[str, widgets.Widget],
                  compute: Callable[..., Iterable[object]], *,
-                 adjust: Callable[[dict[str, widgets.Widget]], None] | None = None,
-                 title: str | None = None) -> None:
+                 adjust: Callable[[dict[str, widgets.Widget]], None] | None = None) -> None:
         self.controls = dict(controls)
         self._compute = compute
         self._adjust = adjust
@@ -82,8 +81,8 @@ class Explorer(widgets.VBox):
             control.observe(self._changed, names="value")
         row = widgets.HBox(list(self.controls.values()),
                            layout=widgets.Layout(flex_flow="row wrap"))
-        head = [widgets.HTML(f"<b>{html.escape(title)}</b>")] if title else []
-        super().__init__([*head, row, self.status, self.output])
+        super().__init__([row, self.status, self.output])
+        self.add_class("mk-explorer")
         self.refresh()
 
     @property
