@@ -81,19 +81,6 @@ def _curve(rows: list[dict], x: str, x_title: str, y_title: str, colour: str | N
     return chart if title is None else chart.properties(title=title)
 
 
-def _dist_table(dist, outcome: str, at_most: bool = False):
-    """A Table of a distribution: outcome, chance, and (``at_most``) the chance of at most it."""
-    import pandas as pd
-
-
-    rows = {outcome: list(dist.outcomes), "chance": [p for _, p in dist]}
-    chances = ["chance"]
-    if at_most:
-        rows["at most this"] = [dist.at_most(o) for o in dist.outcomes]
-        chances.append("at most this")
-    return Table(pd.DataFrame(rows), chances=tuple(chances))
-
-
 # Catalog ---------------------------------------------------------------------------------------
 
 def catalog(rules: Rules | None = None, columns: tuple[str, ...] = (
@@ -142,6 +129,8 @@ def catalog(rules: Rules | None = None, columns: tuple[str, ...] = (
 def locks(rules: Rules | None = None) -> Explorer:
     """The chance a north door drafted from a room is locked, and the locked doors (and keys)
     on a straight run north to the Antechamber (§4 Action A Step 1, §6, §9, §16 Foyer)."""
+    import pandas as pd
+
     from .odds.locks import antechamber_route, keys_to_antechamber, lock_chance
 
     rules = resolve(rules)
@@ -173,7 +162,12 @@ def locks(rules: Rules | None = None) -> Explorer:
                 f"{float(result.mean):.3g} (exactly {result.mean}); {keys} keys suffice with "
                 f"chance {probability(result.enough)}.",
                 chart.properties(width=WIDTH, height=HEIGHT),
-                _dist_table(result.dist, "locked doors", at_most=True)]
+                Table(pd.DataFrame({
+                    "locked doors": list(result.dist.outcomes),
+                    "chance": [p for _, p in result.dist],
+                    "keys this many suffice": [result.dist.at_most(k)
+                                               for k in result.dist.outcomes]}),
+                      chances=("chance", "keys this many suffice"))]
 
     return _explorer(controls, compute)
 

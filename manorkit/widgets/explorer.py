@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -24,7 +25,9 @@ IDLE = '<span class="mk-idle">&#8203;</span>'  # keeps the line's height
 
 
 def _is_chart(part: object) -> bool:
-    return hasattr(part, "to_dict") and hasattr(part, "save") and hasattr(part, "properties")
+    """Whether ``part`` is an altair chart (altair is loaded if anything made one)."""
+    alt = sys.modules.get("altair")
+    return alt is not None and isinstance(part, alt.TopLevelMixin)
 
 
 def _bundle(part: object) -> dict[str, str]:
