@@ -42,7 +42,7 @@ def _explorer(controls, compute, adjust=None) -> Explorer:
     return Explorer(controls, compute, adjust=adjust)
 
 
-def _reading(rules: Rules, vid: str):
+def _reading_menu(rules: Rules, vid: str):
     """A dropdown of the readings of variant ``vid``, set to the one in force."""
     return _w().Dropdown(options=list(rules.readings(vid).index), value=rules.variant(vid),
                          description=vid)
@@ -144,8 +144,8 @@ def locks(rules: Rules | None = None) -> Explorer:
         "keys": w.IntSlider(value=2, min=0, max=8, description="keys held"),
         "door": w.Dropdown(options=[("south", "S"), ("west", "W"), ("east", "E")],
                            description="Antechamber door"),
-        "hallway_locks": _reading(rules, "hallway_locks"),
-        "lock_rank_basis": _reading(rules, "lock_rank_basis"),
+        "hallway_locks": _reading_menu(rules, "hallway_locks"),
+        "lock_rank_basis": _reading_menu(rules, "lock_rank_basis"),
     }
 
     def compute(rank, room, foyer, keys, door, hallway_locks, lock_rank_basis):
@@ -198,8 +198,8 @@ def decks(rules: Rules | None = None) -> Explorer:
         "detector": w.Checkbox(value=False, description="Metal Detector (dig: 2 a draw)"),
         "salt": w.Checkbox(value=False, description="Salt Shaker held"),
         "resource": w.Dropdown(options=RESOURCES, value="coins", description="resource"),
-        "trunk_deck_size": _reading(rules, "trunk_deck_size"),
-        "shovel_count": _reading(rules, "shovel_count"),
+        "trunk_deck_size": _reading_menu(rules, "trunk_deck_size"),
+        "shovel_count": _reading_menu(rules, "shovel_count"),
     }
 
     def adjust(c):
@@ -261,7 +261,7 @@ def commissary(rules: Rules | None = None) -> Explorer:
         "sail": w.Checkbox(value=False, description="The Sail (§5)"),
         "coupon": w.Checkbox(value=False, description="Coupon Book held (§7)"),
         "sale": w.Checkbox(value=False, description="campaign run 20-21 (§12)"),
-        **{vid: _reading(rules, vid) for vid in (
+        **{vid: _reading_menu(rules, vid) for vid in (
             "commissary_stock", "commissary_deck_exhausted", "discount_order",
             "commissary_sale_stack")},
     }
@@ -315,7 +315,7 @@ def room_tables(rules: Rules | None = None) -> Explorer:
                            description="room"),
         "held": w.SelectMultiple(options=keys, description="keys held", rows=3),
         "wager": w.IntSlider(value=10, min=1, max=50, description="Casino wager"),
-        "casino_payout": _reading(rules, "casino_payout"),
+        "casino_payout": _reading_menu(rules, "casino_payout"),
         "telescope": w.Checkbox(value=False, description="Telescope (Observatory)"),
         "planetarium": w.Checkbox(value=False, description="Planetarium card (Observatory)"),
     }
@@ -380,7 +380,7 @@ def drafting(rules: Rules | None = None) -> Explorer:
         "affordable": w.Checkbox(value=False, description="must afford it"),
         "furnace": w.Checkbox(value=False, description="Furnace on the board"),
         "archives": w.Checkbox(value=False, description="Archives on the board"),
-        "library_solarium": _reading(rules, "library_solarium"),
+        "library_solarium": _reading_menu(rules, "library_solarium"),
     }
 
     def compute(target, source, library_solarium, **options):
