@@ -1,21 +1,25 @@
 """Set up manorkit's virtualenv on first use, then open the workbench, share it or run every
 check.
 
-    python3 dev.py lab    # JupyterLab on notebooks/00_start_here.ipynb
+    python3 dev.py lab    # JupyterLab over the project, on notebooks/00_start_here.ipynb
     python3 dev.py share notebooks/08_run_stepper.ipynb -o run.html
                           # run a notebook, write one HTML file that opens offline
     python3 dev.py app    # the notebooks as a web app (Voila) on http://127.0.0.1:8866/;
                           # --network serves the local network too, --port N another port
     python3 dev.py test   # ruff, the unit tests and every notebook (what .ci/run runs)
 
-Needs only Python 3.11+. The virtualenv lives in .venv/ (ignored by git); it is
-reinstalled when pyproject.toml changes. ``test`` also installs Debian's chromium package
-with apt-get when /usr/bin/chromium is missing: the browser test drives it with Playwright.
+Needs only Python 3.11+. The virtualenv lives in .venv/ (ignored by git); ``lab`` installs
+only what the workbench needs, ``test`` adds the test tools; each reinstalls when
+pyproject.toml changes. JupyterLab opens with the project as its root (``data/`` is in its
+file browser) and never asks for news or checks for updates: both reach for the network.
+``test`` also installs Debian's chromium package with apt-get when /usr/bin/chromium is
+missing: the browser test drives it with Playwright.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -27,7 +31,18 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
-STAMP = VENV / ".manorkit-installed"
+#: Installed-for stamps: the workbench alone, and the workbench with its test tools.
+STAMPS = {False: VENV / ".manorkit-installed", True: VENV / ".manorkit-installed-test"}
+START = "notebooks/00_start_here.ipynb"
+#: JupyterLab's app settings in the virtualenv, and the overrides dev.py puts there: no news
+#: question and no update check (both reach for the network), and widget state saved with a
+#: notebook so a reopened notebook still shows each explorer's last answer.
+LAB_SETTINGS = VENV / "share" / "jupyter" / "lab" / "settings"
+LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False,
+                                                    "fetchNews": "false"},
+    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
+}
 CHROMIUM = Path("/usr/bin/chromium")
 #: Debian packages for the browser test: the browser, and a small font for its screenshots.
 BROWSER_PACKAGES = ("chromium", "fonts-dejavu-core")
@@ -38,18 +53,27 @@ def _run(*cmd: object, cwd: Path = ROOT) -> None:
     subprocess.run([str(c) for c in cmd], cwd=cwd, check=True)
 
 
-def ensure_venv() -> None:
-    """Create .venv and install manorkit with its test extras, once per pyproject version."""
+def install_command(test: bool) -> list[object]:
+    """The pip command that installs manorkit (with its test tools when ``test``), showing
+    pip's progress."""
+    return [PY, "-m", "pip", "install", "-e", ".[test]" if test else "."]
+
+
+def ensure_venv(test: bool = False) -> None:
+    """Create .venv and install manorkit (with its test extras when ``test``), once per
+    pyproject version."""
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == want and PY.exists():
+    stamp = STAMPS[test]
+    if stamp.exists() and stamp.read_text() == want and PY.exists():
         return
     if not PY.exists():
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    _run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    _run(PY, "-m", "pip", "install", "--quiet", "-e", ".[test]")
+    _run(PY, "-m", "pip", "install", "--upgrade", "pip")
+    _run(*install_command(test))
     _run(PY, "-m", "ipykernel", "install", "--sys-prefix", "--name", "python3")
-    STAMP.write_text(want)
+    for kind in (False, True) if test else (False,):  # the test install covers the workbench
+        STAMPS[kind].write_text(want)
 
 
 def ensure_chromium() -> None:
@@ -71,10 +95,27 @@ def ensure_chromium() -> None:
         subprocess.run(cmd, check=True, env=env)
 
 
+def write_lab_settings(folder: Path = LAB_SETTINGS) -> Path:
+    """Write JupyterLab's ``overrides.json`` (:data:`LAB_OVERRIDES`) into ``folder``, by
+    default the virtualenv's app settings."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "overrides.json"
+    path.write_text(json.dumps(LAB_OVERRIDES, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def lab_command() -> list[object]:
+    """JupyterLab with the project as root, opening the start notebook, never calling out."""
+    root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    return [PY, "-m", "jupyter", "lab", *root, f"--ServerApp.root_dir={ROOT}",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", START]
+
+
 def lab() -> None:
     ensure_venv()
-    root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    _run(PY, "-m", "jupyter", "lab", *root, "notebooks/00_start_here.ipynb")
+    write_lab_settings()
+    _run(*lab_command())
 
 
 def share(args: list[str]) -> None:
@@ -85,7 +126,7 @@ def share(args: list[str]) -> None:
 
 
 def test(extra: list[str]) -> None:
-    ensure_venv()
+    ensure_venv(test=True)
     ensure_chromium()
     _run(PY, "-m", "ruff", "check", ".")
     _run(PY, "-m", "pytest", *extra)

@@ -48,6 +48,15 @@ def output_needs_network(output: dict) -> str | None:
     return None
 
 
+def to_svg(chart: alt.TopLevelMixin) -> str:
+    """``chart`` drawn as an SVG document, with no network (vl-convert)."""
+    import io
+
+    buf = io.StringIO()
+    chart.save(buf, format="svg")
+    return buf.getvalue()
+
+
 def _enable_default() -> None:
     if alt.renderers.active == "default":
         use_offline("svg")

@@ -326,26 +326,35 @@ class Dist:
         return pd.DataFrame(columns)
 
     def _repr_html_(self) -> str:
-        frame = self.to_frame()
-        frame["p"] = frame["p"].map(str)
-        return frame.to_html(index=False)
+        """A table of outcome and chance (``3/8 (37.5%)``; exact value on hover if long)."""
+        import pandas as pd
+
+        from .display import frame_html, plain
+
+        frame = pd.DataFrame({"outcome": [plain(o) for o in self.outcomes],
+                              "chance": [p for _, p in self._items]})
+        return frame_html(frame, chances=("chance",))
 
     def __repr__(self) -> str:
         body = ", ".join(f"{outcome!r}: {p}" for outcome, p in self._items)
         return f"{type(self).__name__}({{{body}}})"
 
-    def chart(self, title: str | None = None) -> alt.Chart:
-        """An Altair bar chart of probability by outcome; tooltips show the exact fraction.
+    def chart(self, title: str | None = None, outcome: str = "outcome") -> alt.Chart:
+        """An Altair bar chart of the chance of each outcome; tooltips show the exact fraction.
 
-        Outcomes that are not int or float are labelled by ``str``.
+        ``outcome`` titles the outcome axis in words ("locked doors"). Outcomes that are not
+        int or float are labelled as text (:func:`manorkit.display.plain`).
         """
         import altair as alt
         import pandas as pd
 
+        from .display import plain
+
         labels = [
-            o if isinstance(o, int | float) and not isinstance(o, bool) else str(o)
+            o if isinstance(o, int | float) and not isinstance(o, bool) else plain(o)
             for o in self.outcomes
         ]
+        short = len(labels) <= 12 and all(len(str(label)) <= 8 for label in labels)
         data = pd.DataFrame(
             {
                 "outcome": labels,
@@ -357,12 +366,13 @@ class Dist:
             alt.Chart(data)
             .mark_bar()
             .encode(
-                x=alt.X("outcome:O", sort=labels, title="outcome"),
-                y=alt.Y("probability:Q", title="probability"),
+                x=alt.X("outcome:O", sort=labels, title=outcome,
+                        axis=alt.Axis(labelAngle=0 if short else -30, labelLimit=200)),
+                y=alt.Y("probability:Q", title="chance", axis=alt.Axis(format="%")),
                 tooltip=[
-                    alt.Tooltip("outcome:O", title="outcome"),
+                    alt.Tooltip("outcome:O", title=outcome),
                     alt.Tooltip("p:N", title="exact"),
-                    alt.Tooltip("probability:Q", format=".4f"),
+                    alt.Tooltip("probability:Q", title="chance", format=".2%"),
                 ],
             )
         )

@@ -1,7 +1,8 @@
 """The notebooks in a real browser: JupyterLab on 127.0.0.1, Debian's Chromium driven by
 Playwright. The stepper notebook is run and clicked through (a draft, a hand-chosen tile, a
-move, undo); every other notebook is run; no output may be an error and no widget may be
-stuck loading. Any request that leaves 127.0.0.1 is aborted and fails the test.
+move, undo); the deck explorer's deck is switched; every other notebook is run; no output
+may be an error and no widget may be stuck loading. Any request that leaves 127.0.0.1 is
+aborted and fails the test.
 
 ``python3 dev.py test`` installs Chromium with apt when /usr/bin/chromium is missing.
 Screenshots go to build/browser/.
@@ -30,6 +31,7 @@ from .browser_helpers import until as _until
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 STEPPER = "08_run_stepper.ipynb"
+EXPLORER = "03_decks.ipynb"  # its deck explorer is driven by hand
 SHOTS = ROOT / "build" / "browser"
 #: JupyterLab settings: start the kernel unasked, render every cell, never call out.
 OVERRIDES = {
@@ -209,7 +211,28 @@ def test_stepper_in_the_browser(lab, browser):
             stepper.screenshot(path=str(SHOTS / "08_run_stepper.png"))
 
 
-@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name != STEPPER],
+def test_explorer_in_the_browser(lab, browser):
+    page, cells = open_and_run(browser, lab, EXPLORER)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    explorer = page.locator(".mk-explorer").first
+    try:
+        assert problems(browser, cells) == []
+        explorer.scroll_into_view_if_needed()
+        answer = explorer.locator(".mk-note", has_text="Chance of at least one")
+        expect(answer).to_have_count(1)
+        expect(answer).to_contain_text("Key in 3 draws")
+        expect(explorer.locator(".jp-OutputArea-output img")).to_have_count(1)  # the charts
+        explorer.locator("select").first.select_option("trunk")
+        expect(answer).to_have_count(1)  # the answer follows, and shows once
+        expect(answer).not_to_contain_text("Key in 3 draws")
+        expect(explorer.locator("table.mk-table")).to_have_count(1)
+        assert browser.left == []
+    finally:
+        if explorer.count():
+            explorer.screenshot(path=str(SHOTS / "03_decks_explorer.png"))
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name not in (STEPPER, EXPLORER)],
                          ids=lambda p: p.name)
 def test_notebook_in_the_browser(lab, browser, path):
     page, cells = open_and_run(browser, lab, path.name)

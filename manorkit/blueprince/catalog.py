@@ -1,16 +1,14 @@
-"""Browsing the catalog: room filters, an ipywidgets room browser, deck charts."""
+"""Browsing the catalog: room filters and deck charts (the live room browser is
+:func:`manorkit.blueprince.explore.catalog`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 import altair as alt
-import ipywidgets as widgets
 import pandas as pd
-from IPython.display import display
 
 from .rules import Rules
-from .schema import CATEGORIES, COLOURS
 
 
 def filter_rooms(
@@ -38,36 +36,6 @@ def filter_rooms(
     return rooms[keep]
 
 
-def room_browser(rules: Rules, columns: tuple[str, ...] = (
-        "category", "colours", "gem_cost", "doors", "shape", "placement", "tags", "effect",
-        "source")) -> widgets.VBox:
-    """Widgets that filter ``rules.rooms`` live: colour, category, cost, doors, tag."""
-    rooms = rules.rooms
-    colour = widgets.SelectMultiple(options=COLOURS, description="colours", rows=7)
-    category = widgets.SelectMultiple(options=CATEGORIES, value=("core",),
-                                      description="category", rows=7)
-    cost = widgets.IntSlider(value=int(rooms["gem_cost"].max()), min=0,
-                             max=int(rooms["gem_cost"].max()), description="max gems")
-    door = widgets.SelectMultiple(options=(1, 2, 3, 4), description="doors", rows=4)
-    tag = widgets.Text(description="tag", placeholder="e.g. shop")
-    count = widgets.HTML()
-    out = widgets.Output()
-
-    def refresh(_=None) -> None:
-        shown = filter_rooms(rooms, colour.value, category.value, cost.value, door.value,
-                             tag.value)
-        count.value = f"<b>{len(shown)}</b> of {len(rooms)} rooms"
-        out.outputs = ()  # clear without a wait message (safe under nbclient)
-        with out:
-            display(shown[list(columns)])
-
-    for w in (colour, category, cost, door, tag):
-        w.observe(refresh, names="value")
-    refresh()
-    controls = widgets.HBox([colour, category, widgets.VBox([cost, door, tag])])
-    return widgets.VBox([controls, count, out])
-
-
 def deck_chart(rules: Rules, deck: str) -> alt.Chart:
     """A bar chart of a deck's composition, with each card's share of the deck."""
     counts = rules.deck(deck)
@@ -78,7 +46,7 @@ def deck_chart(rules: Rules, deck: str) -> alt.Chart:
         alt.Chart(frame, title=f"{title} ({int(counts.sum())} cards)")
         .mark_bar()
         .encode(
-            x=alt.X("copies:Q", title="copies"),
+            x=alt.X("copies:Q", axis=alt.Axis(title="copies", format="d", tickMinStep=1)),
             y=alt.Y("card:N", sort="-x", title=None),
             tooltip=["card", "copies", alt.Tooltip("share:Q", format=".1%")],
         )

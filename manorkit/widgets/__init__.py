@@ -1,6 +1,7 @@
-"""Notebook widgets for any game whose states follow the run protocol (``legal_actions``,
-``is_chance``, ``chance_outcomes``, ``apply``, ``resolve``, ``undo``, ``at``, ``to_json``,
-``log`` …): :class:`RunStepper`. Nothing here imports a game; ipywidgets loads on first use.
+"""Notebook widgets for any game: :class:`RunStepper` for states that follow the run protocol
+(``legal_actions``, ``is_chance``, ``chance_outcomes``, ``apply``, ``resolve``, ``undo``,
+``at``, ``to_json``, ``log`` …), and :class:`Explorer` (with :class:`Table`): controls over an
+answer that follows them. Nothing here imports a game; ipywidgets loads on first use.
 """
 
 
@@ -9,7 +10,11 @@ def __getattr__(name: str):
         from .stepper import RunStepper
 
         return RunStepper
+    if name in ("Explorer", "Table"):
+        from . import explorer
+
+        return getattr(explorer, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["RunStepper"]
+__all__ = ["Explorer", "RunStepper", "Table"]

@@ -1,0 +1,180 @@
+"""The one-call explorers and the display rules they follow: each explorer has a static view
+(chart and table), follows its controls, and never shows numpy, tuple or NaN reprs."""
+
+import re
+from fractions import Fraction
+
+import ipywidgets as widgets
+import numpy as np
+import pandas as pd
+import pytest
+
+from manorkit import display
+from manorkit.blueprince import explore, load_rules
+from manorkit.widgets import Explorer, Table
+from manorkit.widgets.explorer import WORKING
+
+RULES = load_rules()
+#: For each explorer, a control and a new value that must change what it shows.
+CHANGES = {
+    "catalog": ("max_cost", 0),
+    "locks": ("rank", 6),
+    "decks": ("draws", 7),
+    "commissary": ("visit", 5),
+    "room_tables": ("room", "Casino"),
+    "drafting": ("ivory", 2),
+}
+BAD = re.compile(r"np\.(int|float)64\(|\bNaN\b|\bnan\b|Fraction\(|\('|\bNone\b")
+CHANCE = re.compile(r"\d+/\d+ \(\d+(\.\d)?%\)")
+
+
+@pytest.fixture(scope="module")
+def built():
+    return {name: getattr(explore, name)(RULES) for name in explore.__all__}
+
+
+def _text(html: str) -> str:
+    return re.sub(r"base64,[A-Za-z0-9+/=]+", "", html)
+
+
+def test_every_explorer_is_tried():
+    assert set(CHANGES) == set(explore.__all__)
+
+
+@pytest.mark.parametrize("name", sorted(CHANGES))
+def test_static_view_has_a_chart_and_a_table(built, name):
+    bundle = built[name]._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    page = bundle["text/html"]
+    assert 'src="data:image/svg+xml;base64,' in page and "<table" in page
+    assert "<svg" not in bundle["text/plain"] and bundle["text/plain"].strip()
+    kinds = {next(iter(b)) for b in built[name].bundles}
+    assert {"image/svg+xml", "text/html"} <= kinds  # the live view: chart and table too
+
+
+@pytest.mark.parametrize("name", sorted(CHANGES))
+def test_changing_a_control_changes_the_answer(name):
+    ex = getattr(explore, name)(RULES)
+    control, value = CHANGES[name]
+    before = ex.html()
+    ex.controls[control].value = value
+    assert ex.html() != before
+    assert ex.output.outputs and ex.output.outputs[0]["data"] == ex.bundles[0]
+
+
+@pytest.mark.parametrize("name", sorted(CHANGES))
+def test_no_raw_reprs_in_what_an_explorer_shows(built, name):
+    shown = _text(built[name].html()) + "".join(b["text/plain"] for b in built[name].bundles)
+    assert not BAD.findall(shown), name
+
+
+@pytest.mark.parametrize("name", ["locks", "decks", "commissary", "room_tables", "drafting"])
+def test_chances_show_as_fraction_and_percentage(built, name):
+    assert CHANCE.search(_text(built[name].html()))
+
+
+def test_sliders_update_on_release(built):
+    sliders = [c for ex in built.values() for c in ex.controls.values()
+               if isinstance(c, widgets.IntSlider)]
+    assert sliders and all(not s.continuous_update for s in sliders)
+
+
+def test_catalog_scrolls_through_every_room():
+    ex = explore.catalog(RULES)
+    ex.controls["categories"].value = tuple(ex.controls["categories"].options)
+    table = ex.bundles[-1]["text/html"]
+    assert "overflow-y:auto" in table
+    assert table.count("<tr>") == len(RULES.rooms) + 1  # every room, and the header
+
+
+def test_commissary_stock_chart_names_its_items(built):
+    chart = built["commissary"].parts[1]
+    labels = chart.hconcat[1].data["outcome"].tolist()
+    card = RULES.deck_cards("commissary_stock").iloc[0]
+    assert any(all(item in label for item in card["items"]) for label in labels)
+
+
+def test_explorers_follow_the_rules_they_are_given():
+    other = [r for r in RULES.readings("casino_payout").index
+             if r != RULES.variant("casino_payout")][0]
+    ex = explore.room_tables(RULES.with_variants(casino_payout=other))
+    assert ex.controls["casino_payout"].value == other
+
+
+def test_a_dependent_control_moves_with_one_computation():
+    ex = explore.decks(RULES)
+    ex.controls["deck"].value = "trunk"
+    assert list(ex.controls["card"].options) == list(RULES.deck_cards("trunk").index)
+    calls, seen = [], []
+
+    def compute(a, b):
+        calls.append((a, b))
+        seen.append(box[0].status.value if box else None)
+        return [f"{a} {b}"]
+
+    def adjust(controls):
+        controls["b"].value = controls["a"].value * 2
+
+    box = []
+    generic = Explorer({"a": widgets.IntSlider(1, 0, 9), "b": widgets.IntSlider(0, 0, 99)},
+                       compute, adjust=adjust)
+    box.append(generic)
+    calls.clear()
+    generic.controls["a"].value = 4
+    assert calls == [(4, 8)]  # one computation per change, not one per control moved
+    assert seen[-1] == WORKING and generic.status.value != WORKING
+
+
+def test_a_value_error_is_shown_as_a_sentence():
+    def compute(n):
+        raise ValueError(f"no answer for {n}")
+
+    ex = Explorer({"n": widgets.IntSlider(3, 0, 9)}, compute)
+    assert ex.parts == ("Not computed: no answer for 3",)
+
+
+@pytest.mark.parametrize("p, text", [(Fraction(3, 8), "3/8 (37.5%)"),
+                                     (Fraction(1, 2), "1/2 (50%)"),
+                                     (Fraction(1), "1 (100%)"), (0, "0 (0%)")])
+def test_probability_is_fraction_and_percentage(p, text):
+    assert display.probability(p) == text
+
+
+def test_a_long_fraction_is_shortened_and_keeps_its_exact_value():
+    p = Fraction(8442265379, 71003069445)
+    assert display.probability(p) == "≈ 0.1189 (11.9%)"
+    assert f'title="{p}"' in display.probability_html(p)
+
+
+@pytest.mark.parametrize("value, text", [
+    (np.int64(2), "2"), ((np.int64(2), np.int64(3)), "2, 3"), (float("nan"), ""),
+    (None, ""), (frozenset({"b", "a"}), "a, b"), (np.float64(0.5), "0.5"),
+    (Fraction(7, 3), "7/3 ≈ 2.333"), (True, "yes")])
+def test_plain_text_for_any_cell(value, text):
+    assert display.plain(value) == text
+
+
+def test_tables_drop_a_stray_index_and_keep_a_named_one():
+    frame = pd.DataFrame({"x": [np.int64(1), None], "p": [Fraction(1, 4), Fraction(3, 4)]})
+    page = display.frame_html(frame, chances=("p",))
+    assert ">0<" not in page and "1/4 (25%)" in page and "NaN" not in page
+    named = display.frame_html(frame.set_index(pd.Index(["a", "b"], name="room")))
+    assert ">room<" in named and ">a<" in named
+    assert "1/4 (25%)" in repr(Table(frame, chances=("p",)))
+
+
+def test_dist_shows_chances_as_fraction_and_percentage():
+    from manorkit.dist import Dist
+
+    page = Dist.from_counts({(np.int64(2), np.int64(3)): 1, "x": 3})._repr_html_()
+    assert "1/4 (25%)" in page and "np.int64" not in page and "2, 3" in page
+
+
+def test_a_dist_or_a_frame_is_shown_as_a_table_without_its_index():
+    from manorkit.dist import Dist
+
+    ex = Explorer({"n": widgets.IntSlider(3, 1, 9)},
+                  lambda n: [Dist.uniform(range(n)), pd.DataFrame({"sides": [n]})])
+    dist_html, frame_html = (b["text/html"] for b in ex.bundles)
+    assert "1/3 (33.3%)" in dist_html
+    assert 'class="mk-table"' in frame_html and ">3<" in frame_html and ">0<" not in frame_html
