@@ -143,10 +143,6 @@ def test_morning_bonus_steps():
 def test_campaigns_carry_forward():
     """``days=3`` plays campaigns through ``new_campaign``: a row per day, numbered 1-3 in each
     campaign, identical on the processes backend."""
-    import manorkit.blueprince.engine as engine
-
-    if not hasattr(engine, "new_campaign"):
-        pytest.skip("needs engine.new_campaign (the campaign branch)")
     table = simulate(GreedyPolicy(), 4, RULES, seed=1, days=3)
     assert tuple(table.columns) == CAMPAIGN_COLUMNS
     assert list(table["campaign"]) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
@@ -190,30 +186,3 @@ def test_importing_sim_loads_neither_pandas_nor_tqdm():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={**os.environ, "PYTHONPATH": ROOT})
     assert out.stdout.strip() == "[]"
-
-
-class FakeCampaign:
-    """The campaign contract in miniature: each morning a new day with the next seed and run
-    number (the real carry-forward lives in the campaign branch)."""
-
-    def __init__(self, rules, seed, run=1):
-        self.rules, self.seed, self.run = rules, seed, run
-
-    def morning(self):
-        return new_day(self.rules, seed=self.seed + self.run, campaign=Campaign(run=self.run))
-
-    def end_day(self, state):
-        assert state.is_over
-        return FakeCampaign(self.rules, self.seed, self.run + 1)
-
-
-def test_campaign_seam_plays_the_contract(monkeypatch):
-    import manorkit.blueprince.engine as engine
-
-    monkeypatch.setattr(engine, "new_campaign", FakeCampaign, raising=False)
-    table, log = simulate(GreedyPolicy(), 2, RULES, seed=1, days=3, events=True)
-    seeds = day_seeds(1, 2)
-    assert list(table["seed"]) == [s + d for s in seeds for d in (1, 2, 3)]
-    assert list(table["day"]) == [1, 2, 3] * 2 and list(table["campaign"]) == [0] * 3 + [1] * 3
-    assert set(zip(log["campaign"], log["day"], strict=True)) == set(
-        zip(table["campaign"], table["day"], strict=True))
