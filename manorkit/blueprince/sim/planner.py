@@ -67,11 +67,12 @@ class PlannerPolicy:
     is still possible.
     """
 
-    def __init__(self, key: float = 3.0, gem: float = 1.5, coin: float = 0.3,
+    def __init__(self, key: float = 3.0, gem: float = 1.5, coin: float = 0.1,
                  ivory: float = 2.0, lever_open: float = 80.0, lever_item: float = 40.0,
-                 route_hope: float = 10.0) -> None:
+                 route_hope: float = 20.0) -> None:
         self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
+        self.blind, self.north, self.edge = -3.0, 2.0, 4.0
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -90,10 +91,12 @@ class PlannerPolicy:
 
     def choose_tile(self, state: State, legal: list[Action]) -> Action:
         """The tile whose placement raises :meth:`value` most in expectation over its
-        orientations; a redraw when every tile would lower it (a free one first)."""
+        orientations; a redraw when every tile would lower it (a free one first). A tile
+        the Archives turned face-down is drafted blind (§16): worth ``blind``, unlooked."""
         base = self.value(state)
         takes = [a for a in legal if isinstance(a, Take)]
-        scored = [(self.expected(state.apply(a)) - base, a) for a in takes]
+        scored = [(self.expected(state.apply(a)) - base if a.room else self.blind, a)
+                  for a in takes]
         best = max(scored, key=lambda x: x[0], default=None)
         redraws = {a.source: a for a in legal if isinstance(a, Redraw)}
         cost = {"drawing_room": 0.0, "silver_key": 0.0, "no_fit": 0.0,
@@ -121,7 +124,7 @@ class PlannerPolicy:
         if "secret_garden_key" in by and self.wants_west(state):
             return by["secret_garden_key"]
         d = state.drafting
-        worth = self.door_worth(state, d.origin, d.direction, locked=False)
+        worth = self.door_worth(state, d.origin, d.direction, locked=True) + self.key
         for method, cost in (("lockpick", self.key * 0.8), ("silver_key", self.key * 0.8),
                              ("key", self.key), ("prism_key", self.key)):
             if method in by and worth > cost:
@@ -140,20 +143,29 @@ class PlannerPolicy:
         if here is not None:
             return here
         options: list[tuple[float, Action]] = []
+        refused = None
         for a in legal:
             if isinstance(a, Draft):
+                door = edge(state.position, a.direction)
+                if door in state.padlocks:
+                    refused = _turned_back(state) if refused is None else refused
+                    if door in refused:
+                        continue
                 options.append((self.door_worth(state, state.position, a.direction), a))
         seen = visited_since_placement(state)
+        price = step_price(state)
+        # with a lever pulled, only the way to the Antechamber and what pays for it count
+        focus = 0.3 if self.lever_pulled(state) else 1.0
         best_pay: dict = {}
         for a in moves:
-            cost = a.steps + self.key * a.pay.count("key") + self.key * 0.8 * (
+            cost = a.steps * price + self.key * a.pay.count("key") + self.key * 0.8 * (
                 len(a.pay) - a.pay.count("key"))
             if a.cell not in best_pay or cost < best_pay[a.cell][0]:
                 best_pay[a.cell] = (cost, a)
         for cell, (cost, a) in best_pay.items():
             if a.steps >= state.resources["steps"] and not self.goal_room(state, cell):
                 continue  # the last step only for a lever or the win
-            gain = self.cell_gain(state, cell)
+            gain = self.cell_gain(state, cell) * focus
             doors = self.best_door(state, cell)
             if cell in seen and gain <= 0 and doors <= 0:
                 continue  # nothing new there since the last tile: no shuttling
@@ -178,7 +190,7 @@ class PlannerPolicy:
                 return a
             if isinstance(a, OpenTrunk):
                 worth = self.deck_worth(state, "trunk")
-                if a.method != "key" or worth > self.key:
+                if a.method != "key" or (worth > self.key and state.resources["keys"] > 1):
                     return a
             if isinstance(a, Buy) and self.buy_worth(state, a) > 0:
                 return a
@@ -209,10 +221,11 @@ class PlannerPolicy:
         v += self.lever_worth(s)
         v += self.frontier(s)
         reach = s.routes()
+        price = step_price(s)
         for cell, (_, steps, locks) in reach.items():
             if cell == ANTECHAMBER:
                 continue
-            gain = self.cell_gain(s, cell) - steps * 0.5 - self.key * len(locks)
+            gain = self.cell_gain(s, cell) - steps * price - self.key * len(locks)
             if gain > 0:
                 v += 0.8 * gain
         return v
@@ -226,6 +239,11 @@ class PlannerPolicy:
         if name in ("Lockpick Kit", "Silver Key"):
             return self.key * 0.8 * charges
         return ITEM_WORTH.get(name, 0.5)
+
+    def lever_pulled(self, s: State) -> bool:
+        """Whether an Antechamber door on a live side is open."""
+        levers = s.flags.get("levers", ())
+        return any(side in levers for side in self.live_sides(s))
 
     def wants_west(self, s: State) -> bool:
         return ("west" not in s.flags.get("levers", ()) and garden_spawnable(s)
@@ -270,18 +288,17 @@ class PlannerPolicy:
         """How much an empty cell is worth drafting into: near the Antechamber's live sides
         (much more once a lever is pulled); an edge cell for the Greenhouse while carrying the
         Broken Lever; a possible Secret Garden cell while carrying its key."""
-        levers = s.flags.get("levers", ())
         goals = self.goal_cells(s)
         dist = min((abs(cell[0] - g[0]) + abs(cell[1] - g[1]) for g in goals), default=8)
-        if any(side in levers for side in self.live_sides(s)):
-            v = 14.0 - 3.0 * dist
+        if self.lever_pulled(s):
+            v = 6.0 + 3.0 * max(0, 8 - dist)
         else:
-            v = 6.0 + 0.8 * max(0, 10 - dist)
+            v = 3.0 + self.north * max(0, 10 - dist)
         edge_col = cell[1] in (1, 5) and 2 <= cell[0] <= 8
         if "Broken Lever" in s.items and "Greenhouse" not in s.on_board() and edge_col:
             v += 6.0
         if "Secret Garden Key" in s.items and self.wants_west(s) and edge_col and cell[0] >= 3:
-            v += 4.0
+            v += self.edge
         return v
 
     def frontier(self, s: State) -> float:
@@ -305,7 +322,7 @@ class PlannerPolicy:
         if not worths:
             return -60.0
         worths.sort(reverse=True)
-        return sum(w * f for w, f in zip(worths, (1.0, 0.8, 0.6, 0.45, 0.3, 0.2), strict=False))
+        return sum(w * f for w, f in zip(worths, (2.0, 0.8, 0.5, 0.3, 0.2, 0.1), strict=False))
 
     def door_worth(self, s: State, origin, direction: int, locked: bool | None = None) -> float:
         """What drafting through a door is worth: the place it leads to, the expected tile,
@@ -452,7 +469,15 @@ class PlannerPolicy:
 #: The worth in steps of items without a rule of their own in :class:`PlannerPolicy`.
 ITEM_WORTH = {"Shovel": 4.0, "Sledgehammer": 2.0, "Metal Detector": 1.5, "Prism Key": 2.0,
               "Salt Shaker": 1.0, "Running Shoes": 5.0, "Coupon Book": 0.5}
+#: Steps enough that walking a little further costs less than a step's worth.
+STEPS_ENOUGH = 12
 RES_KEYS = ("steps", "coins", "gems", "keys", "ivory_dice")
+
+
+def step_price(s: State) -> float:
+    """What one more step of walking costs, in steps' worth: 1 while they run short, less
+    while there are more than enough for what is left to do."""
+    return min(1.0, STEPS_ENOUGH / max(1, s.resources["steps"]))
 
 
 def lever_sides(rules: Rules) -> tuple[str, ...]:
@@ -492,6 +517,16 @@ def open_doors(s: State, cell) -> list[int]:
         if n is not None and n not in s.board and door not in closed and (
                 door not in s.padlocks or payable):
             out.append(d)
+    return out
+
+
+def _turned_back(state: State) -> set:
+    """The padlocked doors this day turned back from (not offered again)."""
+    out, s = set(), state
+    while s.parent is not None:
+        if isinstance(s.action, Unlock) and s.action.method == "turn_back":
+            out.add(s.parent.drafting.door)
+        s = s.parent
     return out
 
 
