@@ -67,12 +67,13 @@ class PlannerPolicy:
     is still possible.
     """
 
-    def __init__(self, key: float = 3.0, gem: float = 1.5, coin: float = 0.1,
+    def __init__(self, key: float = 4.0, gem: float = 2.5, coin: float = 0.1,
                  ivory: float = 2.0, lever_open: float = 80.0, lever_item: float = 40.0,
                  route_hope: float = 20.0) -> None:
         self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
-        self.blind, self.north, self.edge = -3.0, 2.0, 4.0
+        self.blind, self.north, self.edge = -3.0, 0.5, 4.0
+        self.spread = (2.0, 1.2, 0.9, 0.6, 0.4, 0.3, 0.2)
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -322,7 +323,7 @@ class PlannerPolicy:
         if not worths:
             return -60.0
         worths.sort(reverse=True)
-        return sum(w * f for w, f in zip(worths, (2.0, 0.8, 0.5, 0.3, 0.2, 0.1), strict=False))
+        return sum(w * f for w, f in zip(worths, self.spread, strict=False))
 
     def door_worth(self, s: State, origin, direction: int, locked: bool | None = None) -> float:
         """What drafting through a door is worth: the place it leads to, the expected tile,
@@ -521,9 +522,10 @@ def open_doors(s: State, cell) -> list[int]:
 
 
 def _turned_back(state: State) -> set:
-    """The padlocked doors this day turned back from (not offered again)."""
+    """The padlocked doors turned back from since the last tile was taken (not offered
+    again until the board changes)."""
     out, s = set(), state
-    while s.parent is not None:
+    while s.parent is not None and not isinstance(s.action, Take):
         if isinstance(s.action, Unlock) and s.action.method == "turn_back":
             out.add(s.parent.drafting.door)
         s = s.parent
