@@ -298,7 +298,7 @@ class PlannerPolicy:
         edge_col = cell[1] in (1, 5) and 2 <= cell[0] <= 8
         if "Broken Lever" in s.items and "Greenhouse" not in s.on_board() and edge_col:
             v += 6.0
-        if "Secret Garden Key" in s.items and self.wants_west(s) and edge_col and cell[0] >= 3:
+        if "Secret Garden Key" in s.items and self.wants_west(s) and edge_col and cell[0] >= 4:
             v += self.edge
         return v
 
@@ -332,8 +332,11 @@ class PlannerPolicy:
         worth = self.place_worth(s, target) + 2.0
         door = edge(origin, direction)
         padlocked = door in s.padlocks if locked is None else locked
+        garden = ("Secret Garden Key" in s.items and self.wants_west(s)
+                  and placements(s.rules, "Secret Garden", origin, direction))
+        spawn = self.lever_open - self.lever_item * 0.8  # the garden's lever, less the key
         if padlocked:
-            return worth - self.key
+            return spawn if garden else worth - self.key
         room = s.board[origin].room
         die = door_die(s.rules, room, origin, target, s.on_board(),
                        s.flags.get("security_level", "normal"))
@@ -343,10 +346,8 @@ class PlannerPolicy:
         p = faces_.get("LOCKED", 0) / sum(faces_.values())
         payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
             "Silver Key", 0)
-        garden = ("Secret Garden Key" in s.items and self.wants_west(s)
-                  and placements(s.rules, "Secret Garden", origin, direction))
         if garden:
-            return (1 - p) * worth + p * (self.lever_open - self.lever_item * 0.8)
+            return (1 - p) * worth + p * spawn
         return worth - p * self.key if payable else (1 - p) * worth
 
     def best_door(self, s: State, cell) -> float:
