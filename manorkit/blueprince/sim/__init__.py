@@ -3,9 +3,10 @@ local, processes or dask backend), and comparisons of rule sets: :func:`sweep` o
 and :func:`variant_impact` for every variant reading."""
 
 from .compare import Impact, Sweep, sweep, variant_impact
+from .planner import PlannerPolicy
 from .policies import EconomyPolicy, GreedyPolicy, Policy, RandomPolicy
 from .run import CAMPAIGN_COLUMNS, COLUMNS, TILE_COLUMNS, day_seeds, play_campaign, simulate
 
-__all__ = ["CAMPAIGN_COLUMNS", "COLUMNS", "EconomyPolicy", "GreedyPolicy", "Impact", "Policy",
-           "RandomPolicy", "Sweep", "TILE_COLUMNS", "day_seeds", "play_campaign", "simulate",
-           "sweep", "variant_impact"]
+__all__ = ["CAMPAIGN_COLUMNS", "COLUMNS", "EconomyPolicy", "GreedyPolicy", "Impact",
+           "PlannerPolicy", "Policy", "RandomPolicy", "Sweep", "TILE_COLUMNS", "day_seeds",
+           "play_campaign", "simulate", "sweep", "variant_impact"]

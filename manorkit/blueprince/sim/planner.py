@@ -1,0 +1,543 @@
+"""A bot that plays to win the day (§13 Win Condition): it hunts a lever, pulls it and walks
+into the Antechamber.
+
+The lever paths it knows are those of the rules: the Broken Lever carried into the
+Greenhouse opens the south door (§7 Item Reference), the Secret Garden Key spent on a
+locked edge door spawns the Secret Garden whose lever opens the west door (§6 Special Keys,
+§16 Secret Garden), and under variant ``east_lever=placeholder_room`` the room of
+``tables/east_lever.csv`` opens the east door. A door opens into the Antechamber from the
+cell beside it on that side (``engine.turn.LEVER_SIDES``), so that cell must come to hold a
+tile with a door facing the Antechamber.
+
+:class:`PlannerPolicy` values a moment of the day (:meth:`PlannerPolicy.value`): resources
+and items, the lever progress, the open doors that lead on (towards the lever and the
+Antechamber), and what the reachable rooms still hold, with card draws valued at their
+exact odds from the decks' remaining cards. It takes the tile that raises that value most in
+expectation over the tile's orientations (``state.chance_outcomes()``), and on its turn
+picks the best of drafting a door here or moving to the room whose pickups and doors are
+worth most per step. It reads only the public state and the rules, never the run's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from ..engine.actions import (
+    Action,
+    Buy,
+    Dig,
+    Draft,
+    Eat,
+    EndDay,
+    GiveUp,
+    Hide,
+    Move,
+    OpenTrunk,
+    Redraw,
+    Take,
+    Unlock,
+    Use,
+)
+from ..engine.board import edge, neighbour, opposite, placements
+from ..engine.drafting import draftable_doors, garden_spawnable
+from ..engine.setup import ANTECHAMBER
+from ..engine.state import State
+from ..engine.turn import LEVER_SIDES
+from ..mechanics import door_die, food_steps
+from ..mechanics.cards import card_gain
+from ..mechanics.dice import faces, numbered_die
+from ..mechanics.entries import pays
+from ..mechanics.rolls import puzzle_rows
+from ..rules import Rules
+from .policies import visited_since_placement
+
+#: The value of a won day: above anything else the evaluation can reach.
+WIN = 1_000_000.0
+#: Abilities used at once whenever offered: they pull a lever (§7, §6 Special Keys).
+LEVER_ABILITIES = ("attach_broken_lever", "secret_garden_key")
+
+
+class PlannerPolicy:
+    """Plays towards the Antechamber through a lever (§13). See the module docstring.
+
+    The weights are the value of one step (1), a Key, a gem, a coin and an Ivory Die in
+    steps; ``lever_open`` is the worth of an open Antechamber door, ``lever_item`` of a
+    Broken Lever or Secret Garden Key still to use, ``route_hope`` of each lever path that
+    is still possible.
+    """
+
+    def __init__(self, key: float = 4.0, gem: float = 2.5, coin: float = 0.1,
+                 ivory: float = 2.0, lever_open: float = 80.0, lever_item: float = 40.0,
+                 route_hope: float = 20.0) -> None:
+        self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
+        self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
+        self.blind, self.north, self.edge = -3.0, 0.5, 4.0
+        self.spread = (2.0, 1.2, 0.9, 0.6, 0.4, 0.3, 0.2)
+
+    def __repr__(self) -> str:
+        return "PlannerPolicy()"
+
+    # -- deciding ---------------------------------------------------------------------------
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        kinds = {type(a) for a in legal}
+        if kinds & {Take, Redraw, GiveUp}:
+            return self.choose_tile(state, legal)
+        if Unlock in kinds:
+            return self.unlock(state, legal)
+        if Hide in kinds:
+            return legal[-1]
+        return self.turn(state, legal)
+
+    def choose_tile(self, state: State, legal: list[Action]) -> Action:
+        """The tile whose placement raises :meth:`value` most in expectation over its
+        orientations; a redraw when every tile would lower it (a free one first). A tile
+        the Archives turned face-down is drafted blind (§16): worth ``blind``, unlooked."""
+        base = self.value(state)
+        takes = [a for a in legal if isinstance(a, Take)]
+        scored = [(self.expected(state.apply(a)) - base if a.room else self.blind, a)
+                  for a in takes]
+        best = max(scored, key=lambda x: x[0], default=None)
+        redraws = {a.source: a for a in legal if isinstance(a, Redraw)}
+        cost = {"drawing_room": 0.0, "silver_key": 0.0, "no_fit": 0.0,
+                "ivory_dice": self.ivory, "study": self.gem}
+        if redraws:
+            source = min(redraws, key=lambda s: cost.get(s, self.gem))
+            if best is None or best[0] < -cost.get(source, self.gem) - 1.0:
+                return redraws[source]
+        if best is not None:
+            return best[1]
+        return next(a for a in legal if isinstance(a, GiveUp))
+
+    def expected(self, state: State) -> float:
+        """:meth:`value` after a tile is taken, averaged over its orientation if one is
+        rolled (exact weights of ``state.chance_outcomes()``)."""
+        if state.is_chance and state.pending[0].kind == "orient":
+            return sum(float(p) * self.value(state.apply(c))
+                       for c, p in state.chance_outcomes())
+        return self.value(state)
+
+    def unlock(self, state: State, legal: list[Action]) -> Action:
+        """A padlocked door: the Secret Garden Key when it spawns the garden, else the
+        cheapest payment if the door is worth it, else turn back."""
+        by = {a.method: a for a in legal if isinstance(a, Unlock)}
+        if "secret_garden_key" in by and self.wants_west(state):
+            return by["secret_garden_key"]
+        d = state.drafting
+        worth = self.door_worth(state, d.origin, d.direction, locked=True) + self.key
+        for method, cost in (("lockpick", self.key * 0.8), ("silver_key", self.key * 0.8),
+                             ("key", self.key), ("prism_key", self.key)):
+            if method in by and worth > cost:
+                return by[method]
+        return by["turn_back"]
+
+    def turn(self, state: State, legal: list[Action]) -> Action:
+        """A turn: win if the Antechamber is open to us; take what lies here (fruit, a lever,
+        digs, trunks, good buys); then the best of drafting a door here or moving to the
+        room worth most net of its steps; else end the day."""
+        moves = [a for a in legal if isinstance(a, Move)]
+        for a in moves:
+            if a.cell == ANTECHAMBER:
+                return a
+        here = self.here_action(state, legal)
+        if here is not None:
+            return here
+        options: list[tuple[float, Action]] = []
+        refused = None
+        for a in legal:
+            if isinstance(a, Draft):
+                door = edge(state.position, a.direction)
+                if door in state.padlocks:
+                    refused = _turned_back(state) if refused is None else refused
+                    if door in refused:
+                        continue
+                options.append((self.door_worth(state, state.position, a.direction), a))
+        seen = visited_since_placement(state)
+        price = step_price(state)
+        # with a lever pulled, only the way to the Antechamber and what pays for it count
+        focus = 0.3 if self.lever_pulled(state) else 1.0
+        best_pay: dict = {}
+        for a in moves:
+            cost = a.steps * price + self.key * a.pay.count("key") + self.key * 0.8 * (
+                len(a.pay) - a.pay.count("key"))
+            if a.cell not in best_pay or cost < best_pay[a.cell][0]:
+                best_pay[a.cell] = (cost, a)
+        for cell, (cost, a) in best_pay.items():
+            if a.steps >= state.resources["steps"] and not self.goal_room(state, cell):
+                continue  # the last step only for a lever or the win
+            gain = self.cell_gain(state, cell) * focus
+            doors = self.best_door(state, cell)
+            if cell in seen and gain <= 0 and doors <= 0:
+                continue  # nothing new there since the last tile: no shuttling
+            options.append((gain + doors - cost, a))
+        if options:
+            worth, action = max(options, key=lambda x: x[0])
+            if worth > 0:
+                return action
+        return EndDay()
+
+    def here_action(self, state: State, legal: list[Action]) -> Action | None:
+        """Something worth doing in the current room before moving on, or None."""
+        done = _used_since_placement(state)
+        for a in legal:
+            if isinstance(a, Use) and a.ability in LEVER_ABILITIES and (
+                    a.ability != "secret_garden_key" or self.wants_west(state)):
+                return a
+            if isinstance(a, Eat):
+                return a
+        for a in legal:
+            if isinstance(a, Dig) and self.deck_worth(state, "dig") > self.dig_cost(state):
+                return a
+            if isinstance(a, OpenTrunk):
+                worth = self.deck_worth(state, "trunk")
+                if a.method != "key" or (worth > self.key and state.resources["keys"] > 1):
+                    return a
+            if isinstance(a, Buy) and self.buy_worth(state, a) > 0:
+                return a
+        base = None
+        for a in legal:
+            if isinstance(a, Use) and a.ability not in done:
+                after = state.apply(a)
+                base = self.value(state) if base is None else base
+                if self.value(after) > base + 1.0:
+                    return a
+        return None
+
+    # -- what things are worth --------------------------------------------------------------
+    def value(self, s: State) -> float:
+        """The worth of a moment of the day, in steps: resources, items, card draws pending
+        (exact deck odds), lever progress, the open doors and what reachable rooms hold."""
+        if s.won:
+            return WIN
+        if s.is_over:
+            return -1_000.0
+        r = s.resources
+        v = (r["steps"] + self.key * r["keys"] + self.gem * r["gems"] + self.coin * r["coins"]
+             + self.ivory * r["ivory_dice"])
+        v += sum(self.item_worth(s, name, n) for name, n in s.items.items())
+        for step in s.pending:
+            if step.kind == "card":
+                v += self.deck_worth(s, step.deck)
+        v += self.lever_worth(s)
+        v += self.frontier(s)
+        reach = s.routes()
+        price = step_price(s)
+        for cell, (_, steps, locks) in reach.items():
+            if cell == ANTECHAMBER:
+                continue
+            gain = self.cell_gain(s, cell) - steps * price - self.key * len(locks)
+            if gain > 0:
+                v += 0.8 * gain
+        return v
+
+    def item_worth(self, s: State, name: str, charges: int) -> float:
+        levers = s.flags.get("levers", ())
+        if name == "Broken Lever":
+            return self.lever_item if "south" not in levers else 0.0
+        if name == "Secret Garden Key":
+            return self.lever_item * 0.8 if self.wants_west(s) else self.key
+        if name in ("Lockpick Kit", "Silver Key"):
+            return self.key * 0.8 * charges
+        return ITEM_WORTH.get(name, 0.5)
+
+    def lever_pulled(self, s: State) -> bool:
+        """Whether an Antechamber door on a live side is open."""
+        levers = s.flags.get("levers", ())
+        return any(side in levers for side in self.live_sides(s))
+
+    def wants_west(self, s: State) -> bool:
+        return ("west" not in s.flags.get("levers", ()) and garden_spawnable(s)
+                and "west" in self.live_sides(s))
+
+    def live_sides(self, s: State) -> list[str]:
+        """The Antechamber sides still usable: a lever path exists and the cell beside that
+        door is empty or holds a tile with a door facing the Antechamber."""
+        out = []
+        for side in lever_sides(s.rules):
+            d = LEVER_SIDES[side]
+            cell = neighbour(ANTECHAMBER, d)
+            tile = s.board.get(cell)
+            if tile is None or opposite(d) in tile.doors:
+                out.append(side)
+        return out
+
+    def lever_worth(self, s: State) -> float:
+        """Lever progress: open doors on live sides, lever items in hand, paths still open."""
+        levers = s.flags.get("levers", ())
+        live = self.live_sides(s)
+        v = 0.0
+        for side in live:
+            cell = neighbour(ANTECHAMBER, LEVER_SIDES[side])
+            ready = cell in s.board and (cell in s.routes() or cell == s.position)
+            if side in levers:
+                v += self.lever_open + (self.lever_open / 4 if ready else 0.0)
+            else:
+                v += self.route_hope + (self.route_hope / 2 if ready else 0.0)
+        if not live:
+            v -= self.lever_item  # no lever can help any more: the items are worth less
+        return v
+
+    def goal_cells(self, s: State) -> list:
+        """The cells beside the Antechamber on the live sides, the open ones alone if any."""
+        levers = s.flags.get("levers", ())
+        live = self.live_sides(s)
+        open_ = [side for side in live if side in levers]
+        return [neighbour(ANTECHAMBER, LEVER_SIDES[side]) for side in (open_ or live)]
+
+    def place_worth(self, s: State, cell) -> float:
+        """How much an empty cell is worth drafting into: near the Antechamber's live sides
+        (much more once a lever is pulled); an edge cell for the Greenhouse while carrying the
+        Broken Lever; a possible Secret Garden cell while carrying its key."""
+        goals = self.goal_cells(s)
+        dist = min((abs(cell[0] - g[0]) + abs(cell[1] - g[1]) for g in goals), default=8)
+        if self.lever_pulled(s):
+            v = 6.0 + 3.0 * max(0, 8 - dist)
+        else:
+            v = 3.0 + self.north * max(0, 10 - dist)
+        edge_col = cell[1] in (1, 5) and 2 <= cell[0] <= 8
+        if "Broken Lever" in s.items and "Greenhouse" not in s.on_board() and edge_col:
+            v += 6.0
+        if "Secret Garden Key" in s.items and self.wants_west(s) and edge_col and cell[0] >= 4:
+            v += self.edge
+        return v
+
+    def frontier(self, s: State) -> float:
+        """The open doors of reachable rooms (to empty cells, payable if padlocked), the
+        best counted most; a house with none left is worth much less."""
+        closed = {(tuple(c), d) for c, d in s.flags.get("closed_doors", ())}
+        payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
+            "Silver Key", 0)
+        worths = []
+        for cell in list(s.routes()) + [s.position]:
+            if cell == ANTECHAMBER:
+                continue
+            for d in s.board[cell].doors:
+                n = neighbour(cell, d)
+                if n is None or n in s.board or n == ANTECHAMBER:
+                    continue
+                door = edge(cell, d)
+                if door in closed or (door in s.padlocks and not payable):
+                    continue
+                worths.append(self.place_worth(s, n) - (self.key if door in s.padlocks else 0))
+        if not worths:
+            return -60.0
+        worths.sort(reverse=True)
+        return sum(w * f for w, f in zip(worths, self.spread, strict=False))
+
+    def door_worth(self, s: State, origin, direction: int, locked: bool | None = None) -> float:
+        """What drafting through a door is worth: the place it leads to, the expected tile,
+        less the chance of a lock times its price (or, with nothing to pay, its loss)."""
+        target = neighbour(origin, direction)
+        worth = self.place_worth(s, target) + 2.0
+        door = edge(origin, direction)
+        padlocked = door in s.padlocks if locked is None else locked
+        garden = ("Secret Garden Key" in s.items and self.wants_west(s)
+                  and placements(s.rules, "Secret Garden", origin, direction))
+        spawn = self.lever_open - self.lever_item * 0.8  # the garden's lever, less the key
+        if padlocked:
+            return spawn if garden else worth - self.key
+        room = s.board[origin].room
+        die = door_die(s.rules, room, origin, target, s.on_board(),
+                       s.flags.get("security_level", "normal"))
+        if die is None or list(door) in s.flags.get("unlocked_doors", ()):
+            return worth
+        faces_ = s.rules.die_faces(die)
+        p = faces_.get("LOCKED", 0) / sum(faces_.values())
+        payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
+            "Silver Key", 0)
+        if garden:
+            return (1 - p) * worth + p * spawn
+        return worth - p * self.key if payable else (1 - p) * worth
+
+    def best_door(self, s: State, cell) -> float:
+        """The best door to draft from the room at ``cell``, or 0."""
+        return max((self.door_worth(s, cell, d) for d in open_doors(s, cell)), default=0.0)
+
+    def goal_room(self, s: State, cell) -> bool:
+        room = s.board[cell].room
+        levers = s.flags.get("levers", ())
+        return (room == "Greenhouse" and "Broken Lever" in s.items
+                and "south" not in levers) or (room == "Secret Garden" and "west" not in levers)
+
+    def cell_gain(self, s: State, cell) -> float:
+        """What entering the room at ``cell`` gives: its entry rewards and item draws (exact
+        deck odds), a lever, and the tokens, fruit, dirt and trunks we can take there."""
+        rules, room = s.rules, s.board[cell].room
+        first = cell not in s.entered
+        v = 0.0
+        row = rules.rows("tables/room_resources.csv").get(room)
+        if row is not None and pays(rules, row["when"], first):
+            v += sum(self._res(k, row[k] or 0) for k in ("steps", "coins", "gems", "keys"))
+        spawn = rules.rows("tables/item_spawns.csv").get(room)
+        if spawn is not None and spawn["when"] == "entry" and pays(rules, "entry", first) \
+                and not (s.flags.get("maid") and {"purple", "green"} & set(
+                    rules.room(room)["colours"])):
+            draws = int(spawn["common"] or 0) * self.deck_worth(s, "common_items") + int(
+                spawn["special"] or 0) * self.deck_worth(s, "special_items")
+            if spawn["die"]:
+                die, wins = numbered_die(rules, spawn["die"], spawn["success"])
+                f = rules.die_faces(die)
+                draws *= sum(n for k, n in f.items() if k in wins) / sum(f.values())
+            v += draws
+        if first:
+            v += self.roll_worth(s, room)
+        levers = s.flags.get("levers", ())
+        if room == "Greenhouse" and "Broken Lever" in s.items and "south" not in levers:
+            v += self.lever_open - self.lever_item
+        if room == "Secret Garden" and "west" not in levers:
+            v += self.lever_open
+        east = east_lever_room(rules)
+        if room == east and "east" not in levers:
+            v += self.lever_open
+        for what, n in (s.tokens.get(cell) or {}).items():
+            v += n * (self._res(what, 1) if what in RES_KEYS else self.item_worth(s, what, 1))
+        held = tuple(s.items)
+        v += sum(food_steps(rules, f, held) for f in s.fruit.get(cell, ()))
+        if "Shovel" in s.items and s.dirt.get(cell):
+            v += s.dirt[cell] * max(0.0, self.deck_worth(s, "dig") - self.dig_cost(s))
+        trunks = s.trunks.get(cell, 0)
+        if trunks:
+            worth = self.deck_worth(s, "trunk")
+            if "Sledgehammer" in s.items:
+                v += trunks * worth
+            else:
+                v += min(trunks, s.resources["keys"]) * max(0.0, worth - self.key)
+        return v
+
+    def roll_worth(self, s: State, room: str) -> float:
+        """A room's d6 roll on first entry (``tables/room_rolls.csv``: Parlor, Billiard Room,
+        Music Room) at its exact odds; a Special Key is worth its table's mix."""
+        rows = puzzle_rows(s.rules, room)
+        if not rows:
+            return 0.0
+        v = 0.0
+        for r in rows:
+            p = len(faces(r["roll"])) / 6
+            v += p * (self.key * int(r["keys"] or 0) + self.gem * int(r["gems"] or 0))
+            if r["special_key"]:
+                v += p * self.special_key_worth(s, r["special_key"])
+        return v
+
+    def special_key_worth(self, s: State, name: str) -> float:
+        """A Secret Garden Key, or (``yes``) a roll of ``tables/special_keys.csv``."""
+        if name != "yes":
+            return self.item_worth(s, name, 1) if name not in s.items else 2 * self.key
+        rows = list(s.rules.rows("tables/special_keys.csv").values())
+        return sum(len(faces(r["roll"])) * self.item_worth(s, r["key"], 1)
+                   for r in rows) / sum(len(faces(r["roll"])) for r in rows)
+
+    def buy_worth(self, s: State, a: Buy) -> float:
+        """A purchase's worth less its price: keys while short of them, a Special Key while
+        the west lever is wanted, a Shovel or food."""
+        price = self.coin * a.price
+        name = a.item
+        if name.endswith("Keys") and name[0].isdigit():
+            return (self.key * int(name.split()[0]) if s.resources["keys"] < 3 else 0) - price
+        if name == "Key":
+            return (self.key if s.resources["keys"] < 3 else 0) - price
+        if name == "Special Key":
+            return (self.special_key_worth(s, "yes") if self.wants_west(s) else 0) - price
+        if name in s.items:
+            return -price
+        return ITEM_WORTH.get(name, 0.0) - price
+
+    def deck_worth(self, s: State, deck: str) -> float:
+        """The expected worth of the next card of ``deck`` (exact odds of its remaining
+        cards; the discards once it is empty)."""
+        remaining, discard = s.decks[deck]
+        cards = remaining if sum(remaining.values()) else discard
+        total = sum(cards.values())
+        if not total:
+            return 0.0
+        held = tuple(sorted(s.items))
+        return sum(n * self.card_worth(s, deck, c, held) for c, n in cards.items() if n) / total
+
+    def card_worth(self, s: State, deck: str, card: str, held: tuple) -> float:
+        gain = _gain(s.rules, deck, card, held)
+        v = sum(self._res(k, _mean(x)) for k, x in gain.amounts.items())
+        if gain.item:
+            v += self.item_worth(s, gain.item, 1)
+        return v + gain.trunks * 1.0
+
+    def dig_cost(self, s: State) -> float:
+        return 1.0 if s.rules.variant("dig_step_cost") == "one_step" else 0.0
+
+    def _res(self, what: str, n: float) -> float:
+        return n * {"steps": 1.0, "keys": self.key, "gems": self.gem, "coins": self.coin,
+                    "ivory_dice": self.ivory}.get(what, 0.0)
+
+
+#: The worth in steps of items without a rule of their own in :class:`PlannerPolicy`.
+ITEM_WORTH = {"Shovel": 4.0, "Sledgehammer": 2.0, "Metal Detector": 1.5, "Prism Key": 2.0,
+              "Salt Shaker": 1.0, "Running Shoes": 5.0, "Coupon Book": 0.5}
+#: Steps enough that walking a little further costs less than a step's worth.
+STEPS_ENOUGH = 12
+RES_KEYS = ("steps", "coins", "gems", "keys", "ivory_dice")
+
+
+def step_price(s: State) -> float:
+    """What one more step of walking costs, in steps' worth: 1 while they run short, less
+    while there are more than enough for what is left to do."""
+    return min(1.0, STEPS_ENOUGH / max(1, s.resources["steps"]))
+
+
+def lever_sides(rules: Rules) -> tuple[str, ...]:
+    """The Antechamber sides a lever can open under these rules (§13, variant east_lever)."""
+    return ("south", "west") + (("east",) if east_lever_room(rules) else ())
+
+
+def east_lever_room(rules: Rules) -> str | None:
+    if rules.variant("east_lever") != "placeholder_room":
+        return None
+    row = rules.rows("tables/east_lever.csv").get("east")
+    return row["room"] if row else None
+
+
+@lru_cache(maxsize=4096)
+def _gain(rules: Rules, deck: str, card: str, held: tuple):
+    return card_gain(rules, deck, card, held)
+
+
+def _mean(x) -> float:
+    return (x.lo + x.hi) / 2 if hasattr(x, "lo") else float(x)
+
+
+def open_doors(s: State, cell) -> list[int]:
+    """The doors of the room at ``cell`` that could be drafted from it (as
+    ``engine.drafting.draftable_doors`` from there): to an empty cell, not shut, and if
+    padlocked, payable."""
+    if cell == s.position:
+        return draftable_doors(s)
+    closed = {(tuple(c), d) for c, d in s.flags.get("closed_doors", ())}
+    payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
+        "Silver Key", 0)
+    out = []
+    for d in s.board[cell].doors:
+        n = neighbour(cell, d)
+        door = edge(cell, d)
+        if n is not None and n not in s.board and door not in closed and (
+                door not in s.padlocks or payable):
+            out.append(d)
+    return out
+
+
+def _turned_back(state: State) -> set:
+    """The padlocked doors turned back from since the last tile was taken (not offered
+    again until the board changes)."""
+    out, s = set(), state
+    while s.parent is not None and not isinstance(s.action, Take):
+        if isinstance(s.action, Unlock) and s.action.method == "turn_back":
+            out.add(s.parent.drafting.door)
+        s = s.parent
+    return out
+
+
+def _used_since_placement(state: State) -> set[str]:
+    """The abilities used since the last tile was taken."""
+    used, s = set(), state
+    while s.parent is not None and not isinstance(s.action, Take):
+        if isinstance(s.action, Use):
+            used.add(s.action.ability)
+        s = s.parent
+    return used
