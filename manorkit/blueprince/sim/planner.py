@@ -67,6 +67,9 @@ class PlannerPolicy:
     is still possible.
     """
 
+    #: It looks ahead with ``state.apply``: always played on immutable states.
+    needs_state = True
+
     def __init__(self, key: float = 4.0, gem: float = 2.5, coin: float = 0.1,
                  ivory: float = 2.0, lever_open: float = 80.0, lever_item: float = 40.0,
                  route_hope: float = 20.0) -> None:

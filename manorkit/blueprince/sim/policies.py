@@ -16,7 +16,9 @@ class Policy(Protocol):
     from ``rng`` (a ``random.Random``) but never from the run's own generator, so a day is
     fixed by the seed and the policy's rng. ``state`` is a :class:`State` or, in the fast
     mode, a :class:`~manorkit.blueprince.engine.fast.FastDay` (the same fields, changed in
-    place: copy what you keep between calls; the day so far is ``state.history``)."""
+    place: copy what you keep between calls; the day so far is ``state.history``). A policy
+    that looks ahead with ``state.apply`` or walks ``state.parent`` sets ``needs_state =
+    True`` and is always handed immutable states."""
 
     def __call__(self, state: State, rng: random.Random) -> Action: ...
 

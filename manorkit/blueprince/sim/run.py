@@ -9,7 +9,7 @@ import random
 from ...sim.backends import BATCH, batches, run_tasks
 from ...sim.seeds import day_seeds
 from ..engine.actions import Chance, Move, OpenTrunk, Redraw, Unlock
-from ..engine.fast import play_fast
+from ..engine.fast import FastDay, play_fast
 from ..engine.setup import Campaign, new_day
 from ..rules import Rules, load_rules
 from .policies import Policy
@@ -41,8 +41,9 @@ def play_out(state, policy: Policy, rng: random.Random, chance: random.Random,
     resolves the random steps. ``fast`` plays it in place
     (:class:`~manorkit.blueprince.engine.fast.FastDay`: the same rules, cheaper bookkeeping;
     it rebuilds its immutable state with ``state()``); else through :meth:`State.apply`.
-    Both give the same day, action for action."""
-    if fast:
+    Both give the same day, action for action. A policy with ``needs_state`` is always
+    played through immutable states."""
+    if fast and not getattr(policy, "needs_state", False):
         try:
             return play_fast(state, policy, rng, chance, MAX_STEPS)
         except RuntimeError:
@@ -67,7 +68,7 @@ def play_campaign(rules: Rules, policy: Policy, seed: int, days: int,
     for day in range(1, days + 1):
         played = play_out(campaign.morning(), policy, random.Random(f"{seed}:{day}"),
                           random.Random(f"chance:{seed}:{day}"), fast)
-        state = played.state() if fast else played
+        state = played.state() if isinstance(played, FastDay) else played
         finals.append(state)
         if day < days:
             campaign = campaign.end_day(state)
