@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import socket
+import subprocess
 import time
 import urllib.request
 from pathlib import Path
@@ -78,3 +79,14 @@ def guarded_chromium(profile: Path):
             yield context
         finally:
             context.close()
+
+
+def stop(server, log) -> None:
+    """End a server started in its own process group (TERM, then KILL) and close its log."""
+    os.killpg(server.pid, 15)
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, 9)
+        server.wait(timeout=20)
+    log.close()

@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 
 from .browser_helpers import free_port as _free_port
 from .browser_helpers import get_json as _get
-from .browser_helpers import guarded_chromium, skip_without_chromium
+from .browser_helpers import guarded_chromium, skip_without_chromium, stop
 from .browser_helpers import until as _until
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,13 +100,7 @@ def lab(tmp_path_factory):
         _until(up, "JupyterLab to answer")
         yield SimpleNamespace(url=base, root=tmp / "notebooks")
     finally:
-        os.killpg(server.pid, 15)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, 9)
-            server.wait(timeout=20)
-        log.close()
+        stop(server, log)
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from .browser_helpers import free_port, guarded_chromium, skip_without_chromium, until
+from .browser_helpers import free_port, guarded_chromium, skip_without_chromium, stop, until
 
 skip_without_chromium()
 
@@ -167,13 +167,7 @@ def app(tmp_path_factory):
         until(up, "the app to answer", seconds=60)
         yield base
     finally:
-        os.killpg(server.pid, 15)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, 9)
-            server.wait(timeout=20)
-        log.close()
+        stop(server, log)
 
 
 def test_the_app_serves_a_stepper_that_answers_a_click(app, browser):

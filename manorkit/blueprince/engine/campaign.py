@@ -138,23 +138,13 @@ def _pairs(value) -> list[tuple[str, int]]:
 
 @carries("morning_room", "1 run", "§4 Tomorrow Rooms")
 @carries("sauna", "1 run", "§4 Tomorrow Rooms")
-def _tomorrow_card(t: Tomorrow, value, name: str) -> None:
-    """Sauna (+20 steps) and Morning Room (+2 gems): their ``carry_forward.csv`` rows."""
-    for resource, n in _pairs(value):
-        t.bonus(resource, n)
-
-
-@carries("next_run:*", "1 run", "§14 Carry-Forward")
-def _next_run(t: Tomorrow, value, name: str) -> None:
-    """Ending the day in the Master Bedroom (+10 steps) or Her Ladyship's Chamber (−10
-    steps, +1 key): that room's ``end_day`` row."""
-    for resource, n in _pairs(value):
-        t.bonus(resource, n)
-
-
 @carries("freezer", "1 run", "§4 Tomorrow Rooms")
-def _freezer(t: Tomorrow, value, name: str) -> None:
-    """Freezer: the frozen coins and gems are added to the next morning's totals."""
+@carries("next_run:*", "1 run", "§14 Carry-Forward")
+def _bonuses(t: Tomorrow, value, name: str) -> None:
+    """Resources added to the next morning: the Sauna (+20 steps) and Morning Room (+2 gems)
+    rows of ``carry_forward.csv``, the Freezer's frozen coins and gems, and the ``end_day``
+    row of the room the day ended in (the Master Bedroom +10 steps, Her Ladyship's Chamber
+    −10 steps and +1 key)."""
     for resource, n in _pairs(value):
         t.bonus(resource, n)
 
