@@ -1,5 +1,9 @@
-"""Every notebook runs top to bottom, and none of its charts needs the network."""
+"""Every notebook runs top to bottom, none of its charts needs the network, and none of its
+outputs shows a raw repr (issue 14: prose and results, not numpy, Fraction, tuple or NaN)."""
 
+import ast
+import html
+import re
 from pathlib import Path
 
 import nbformat
@@ -29,6 +33,76 @@ def network_problems(nb: nbformat.NotebookNode) -> list[str]:
     return out
 
 
+#: Reprs that are never a result a person should read, in any text output.
+RAW = re.compile(r"\bnp\.(?:u?int|float|complex|bool|str)\w*\(|\bnp\.(?:True|False)_"
+                 r"|\bnumpy\.\w+\(|\bFraction\(|\bmappingproxy\(")
+#: The last line of a pandas Series repr.
+SERIES_TAIL = re.compile(r"(?:^|\n)(?:Name: .*, )?dtype: \w+\s*$")
+#: A missing value printed into an HTML table cell.
+MISSING_CELL = re.compile(r"<td[^>]*>\s*(?:NaN|nan|None|NaT|&lt;NA&gt;)\s*</td>")
+#: Any HTML table cell, for its text.
+CELL = re.compile(r"<td[^>]*>([^<]*)</td>")
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _literal(text: str):
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+
+def bare_sequence(text: str) -> bool:
+    """Whether ``text`` is the whole repr of a tuple (``(True, 42)``) or of a list of numbers
+    (``[2, 3]``): what a cell shows when it ends in ``a, b`` instead of a sentence."""
+    value = _literal(text.strip())
+    if isinstance(value, tuple):
+        return True
+    return (isinstance(value, list) and bool(value)
+            and all(isinstance(v, int | float | complex) for v in value))
+
+
+def output_reprs(output: dict) -> list[str]:
+    """The raw reprs one cell output shows."""
+    out = []
+    data = dict(output.get("data", {}))
+    if output.get("output_type") == "stream":
+        data = {"text/plain": output.get("text", "")}
+    # text/plain is what a reader sees only when nothing richer (HTML, a widget, a chart) is.
+    for mime in ("text/plain", "text/html"):
+        text = data.get(mime)
+        if text is None or (mime == "text/plain" and len(data) > 1):
+            continue
+        text = "".join(text) if isinstance(text, list) else text
+        out += [f"{mime} shows {found}…" for found in sorted(set(RAW.findall(text)))]
+        if mime == "text/html":
+            out += [f"an HTML table cell shows {m}"
+                    for m in sorted(set(MISSING_CELL.findall(text)))]
+            out += [f"an HTML table cell shows the tuple {m.strip()}"
+                    for m in sorted(set(CELL.findall(text)))
+                    if m.strip().startswith("(")
+                    and isinstance(_literal(html.unescape(m.strip())), tuple)]
+    plain = data.get("text/plain")
+    if output.get("output_type") != "stream" and plain is not None and len(data) == 1:
+        plain = "".join(plain)
+        if bare_sequence(plain):
+            out.append(f"the result is a bare repr {plain[:60]}")
+        elif SERIES_TAIL.search(plain):
+            out.append(f"the result is a pandas Series repr ({plain.splitlines()[-1]})")
+    return out
+
+
+def raw_reprs(nb: nbformat.NotebookNode) -> list[str]:
+    """Every raw repr in ``nb``'s outputs, including those inside its Output widgets."""
+    out = [f"cell {i}: {why}" for i, cell in enumerate(nb.cells)
+           for output in cell.get("outputs", []) for why in output_reprs(output)]
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    for model in state.values():
+        for output in model.get("state", {}).get("outputs", []) or []:
+            out += [f"an Output widget: {why}" for why in output_reprs(output)]
+    return out
+
+
 def test_there_are_notebooks():
     assert {p.name for p in NOTEBOOKS} >= {"00_start_here.ipynb", "01_catalog.ipynb"}
 
@@ -37,6 +111,7 @@ def test_there_are_notebooks():
 def test_notebook_runs_offline(path: Path):
     nb = run(nbformat.read(path, as_version=4), path.parent)
     assert network_problems(nb) == []
+    assert raw_reprs(nb) == []
 
 
 def _chart_notebook(setup: str) -> nbformat.NotebookNode:
@@ -64,3 +139,50 @@ def test_checker_flags_a_bare_vega_lite_output():
 
 def test_manorkit_import_makes_charts_offline(tmp_path):
     assert network_problems(run(_chart_notebook("import manorkit"), tmp_path)) == []
+
+
+def _result(text: str, rich: str | None = None) -> dict:
+    data = {"text/plain": text} | ({"text/html": rich} if rich else {})
+    return {"output_type": "execute_result", "data": data, "metadata": {}, "execution_count": 1}
+
+
+@pytest.mark.parametrize("output", [
+    _result("np.int64(3)"), _result("[np.float64(0.5), np.float64(0.25)]"),
+    _result("Fraction(3, 8)"), _result("(2, 3)"), _result("(True, 42, 'abc')"),
+    _result("[1, 2.5]"), _result("table", "<table><tr><td>NaN</td></tr></table>"),
+    _result("table", '<table><tr><td style="x">None</td></tr></table>'),
+    _result("t", "<table><tr><td>(True, 1)</td></tr></table>"),
+    _result("mappingproxy({'steps': 49})"), _result("np.True_"),
+    _result("a    1\nb    2\nName: n, dtype: int64"),
+    {"output_type": "stream", "name": "stdout", "text": "odds: [Fraction(1, 2)]\n"},
+], ids=str)
+def test_checker_flags_a_raw_repr(output):
+    assert output_reprs(output)
+
+
+@pytest.mark.parametrize("output", [
+    _result("'3/8 (37.5%)'"), _result("['draft north', 'end the day']"), _result("[]"),
+    _result("(2, 3)", "<b>a value with its own HTML</b>"),
+    _result("t", "<table><tr><td></td><td>Nano</td><td>None of them</td><td>(row)</td>"
+                 "<td>4, 5</td></tr></table>"),
+    {"output_type": "stream", "name": "stdout", "text": "A Fraction (3/8) of days\n(2, 3)\n"},
+], ids=str)
+def test_checker_passes_prose_and_results(output):
+    assert output_reprs(output) == []
+
+
+def test_checker_reads_output_widgets():
+    nb = nbformat.v4.new_notebook(metadata={"widgets": {WIDGET_STATE: {"state": {"m": {
+        "model_name": "OutputModel", "state": {"outputs": [_result("(1, 2)")]}}}}}})
+    assert raw_reprs(nb) == ["an Output widget: the result is a bare repr (1, 2)"]
+
+
+def test_checker_flags_what_a_kernel_shows(tmp_path):
+    cells = ["import numpy as np\nnp.int64(3)",
+             "import pandas as pd\npd.DataFrame({'a': [1, None]})", "2, 3",
+             "from fractions import Fraction\nprint([Fraction(1, 2)])",
+             "from manorkit.display import Table\nTable(pd.DataFrame({'a': [1, None]}))",
+             "print(f'{2}, {3}')"]
+    nb = run(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
+             tmp_path)
+    assert [why.split(":")[0] for why in raw_reprs(nb)] == [f"cell {i}" for i in range(4)]

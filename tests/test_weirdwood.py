@@ -281,3 +281,10 @@ def test_a_broken_copy_names_the_file(tmp_path):
     with pytest.raises(RulesDataError, match="expected Days 1-12") as info:
         load_rules(dest)
     assert info.value.file == "siphon.csv"
+
+
+def test_a_time_reads_as_the_rulebook_says_it():
+    from manorkit.weirdwood import Time
+
+    assert str(Time(1, "Morning", 2)) == "Day 1, second Morning"
+    assert str(Time(12, "Night", 3)) == "Day 12, third Night"

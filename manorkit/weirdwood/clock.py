@@ -16,10 +16,18 @@ class TimeRanOut(Exception):
     """The Day Ring would move from Day 12 back to Day 1: the players lose (Losing the Game)."""
 
 
+ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
 class Time(NamedTuple):
     day: int
     time: str
     position: int
+
+    def __str__(self) -> str:
+        """As the rulebook says it: ``Day 1, second Morning``."""
+        spot = ORDINALS.get(self.position, f"spot {self.position} of")
+        return f"Day {self.day}, {spot} {self.time}"
 
 
 def _spots(rules: Rules) -> list[tuple[str, int]]:

@@ -510,12 +510,14 @@ class CampaignState:
     def _repr_html_(self) -> str:
         from html import escape
 
+        from manorkit.display import frame_html
+
         won = f" (days {', '.join(map(str, self.wins))})" if self.wins else ""
         head = (f"Blue Prince campaign, seed {self.seed}: {self.day} day(s) played, "
                 f"{len(self.wins)} won{won}; next: day {self.day + 1} (run {self.today.run}, "
                 f"session {self.session})")
         return (f"<div><b>{escape(head)}</b></div><div>The Carry-Forward card:</div>"
-                + self.card().to_html(index=False))
+                + frame_html(self.card()))
 
     def __repr__(self) -> str:
         return (f"<CampaignState day={self.day} wins={len(self.wins)} seed={self.seed} "
