@@ -44,7 +44,7 @@ from ..engine.drafting import draftable_doors, garden_spawnable
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
 from ..engine.turn import LEVER_SIDES
-from ..mechanics import door_die, food_steps
+from ..mechanics import door_die, food_steps, tile_cost
 from ..mechanics.cards import card_gain
 from ..mechanics.dice import faces, numbered_die
 from ..mechanics.entries import pays
@@ -72,10 +72,10 @@ class PlannerPolicy:
 
     def __init__(self, key: float = 4.0, gem: float = 2.5, coin: float = 0.1,
                  ivory: float = 2.0, lever_open: float = 80.0, lever_item: float = 40.0,
-                 route_hope: float = 20.0) -> None:
+                 route_hope: float = 20.0, wall: float = 150.0) -> None:
         self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
-        self.blind, self.north, self.edge = -3.0, 0.5, 4.0
+        self.blind, self.north, self.edge, self.wall = -3.0, 0.5, 4.0, wall
         self.spread = (2.0, 1.2, 0.9, 0.6, 0.4, 0.3, 0.2)
 
     def __repr__(self) -> str:
@@ -326,7 +326,19 @@ class PlannerPolicy:
         if not worths:
             return -60.0
         worths.sort(reverse=True)
-        return sum(w * f for w, f in zip(worths, self.spread, strict=False))
+        return (sum(w * f for w, f in zip(worths, self.spread, strict=False))
+                - self.wall * self.dead_draw(s) ** len(worths))
+
+    def dead_draw(self, s: State) -> float:
+        """The chance that a draft brings no tile we can take that leads on (a second door):
+        Slot 1 free, Slots 2–3 if their gems are held (§4 Gem Cost Rules), the odds of the
+        Active Bag; squared when a redraw is at hand (Ivory Die, Study gems, §4 Step 4)."""
+        r = s.resources
+        fail = _dead_draw(s.rules, tuple(s.bag.items()), r["gems"],
+                          "Terrace" in s.on_board())
+        if r["ivory_dice"] or (r["gems"] and "Study" in s.on_board()):
+            fail *= fail
+        return fail
 
     def door_worth(self, s: State, origin, direction: int, locked: bool | None = None) -> float:
         """What drafting through a door is worth: the place it leads to, the expected tile,
@@ -495,6 +507,19 @@ def east_lever_room(rules: Rules) -> str | None:
         return None
     row = rules.rows("tables/east_lever.csv").get("east")
     return row["room"] if row else None
+
+
+@lru_cache(maxsize=8192)
+def _dead_draw(rules: Rules, bag: tuple, gems: int, terrace: bool) -> float:
+    total = good = cheap = 0
+    for room, n in bag:
+        total += n
+        if int(rules.room(room)["doors"]) >= 2:
+            good += n
+            cheap += n * (tile_cost(rules, room, terrace=terrace)[0] <= gems)
+    if not total:
+        return 1.0
+    return (1 - good / total) * (1 - cheap / total) ** 2
 
 
 @lru_cache(maxsize=4096)
