@@ -75,8 +75,8 @@ class PlannerPolicy:
                  route_hope: float = 20.0, wall: float = 150.0) -> None:
         self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
-        self.blind, self.north, self.edge, self.wall = -3.0, 0.5, 4.0, wall
-        self.spread = (2.0, 1.2, 0.9, 0.6, 0.4, 0.3, 0.2)
+        self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 4.0, wall
+        self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
