@@ -171,8 +171,8 @@ class PlannerPolicy:
                 continue  # the last step only for a lever or the win
             gain = self.cell_gain(state, cell) * focus
             doors = self.best_door(state, cell)
-            if cell in seen and gain <= 0 and doors <= 0:
-                continue  # nothing new there since the last tile: no shuttling
+            if cell in seen and gain <= 0:
+                continue  # been there since the last tile, nothing new: no shuttling
             options.append((gain + doors - cost, a))
         if options:
             worth, action = max(options, key=lambda x: x[0])
@@ -417,7 +417,8 @@ class PlannerPolicy:
             if "Sledgehammer" in s.items:
                 v += trunks * worth
             else:
-                v += min(trunks, s.resources["keys"]) * max(0.0, worth - self.key)
+                # a Key goes on a trunk only while another is left (as ``here_action``)
+                v += min(trunks, s.resources["keys"] - 1) * max(0.0, worth - self.key)
         return v
 
     def roll_worth(self, s: State, room: str) -> float:
