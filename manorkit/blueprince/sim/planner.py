@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from math import comb
 
 from ..engine.actions import (
     Action,
@@ -311,7 +312,7 @@ class PlannerPolicy:
         closed = {(tuple(c), d) for c, d in s.flags.get("closed_doors", ())}
         payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
             "Silver Key", 0)
-        worths = []
+        worths, targets = [], set()
         for cell in list(s.routes()) + [s.position]:
             if cell == ANTECHAMBER:
                 continue
@@ -323,22 +324,28 @@ class PlannerPolicy:
                 if door in closed or (door in s.padlocks and not payable):
                     continue
                 worths.append(self.place_worth(s, n) - (self.key if door in s.padlocks else 0))
+                targets.add(n)
         if not worths:
             return -60.0
         worths.sort(reverse=True)
-        return (sum(w * f for w, f in zip(worths, self.spread, strict=False))
-                - self.wall * self.dead_draw(s) ** len(worths))
+        fails = self.dead_draw(s)
+        wall = 1.0
+        for n in targets:
+            wall *= fails[sum(1 for d in range(4) if (m := neighbour(n, d)) is not None
+                              and m not in s.board and m != ANTECHAMBER)]
+        return sum(w * f for w, f in zip(worths, self.spread, strict=False)) - self.wall * wall
 
-    def dead_draw(self, s: State) -> float:
-        """The chance that a draft brings no tile we can take that leads on (a second door):
-        Slot 1 free, Slots 2–3 if their gems are held (§4 Gem Cost Rules), the odds of the
-        Active Bag; squared when a redraw is at hand (Ivory Die, Study gems, §4 Step 4)."""
+    def dead_draw(self, s: State) -> tuple[float, ...]:
+        """By the number of empty cells beside the drafted cell (0–3 besides the door we come
+        through), the chance that a draft brings no tile we can take that leads on through a
+        door to one of them (its orientation at random): Slot 1 free, Slots 2–3 if their
+        gems are held (§4 Gem Cost Rules), the odds of the Active Bag; squared when a redraw
+        is at hand (Ivory Die, Study gems, §4 Step 4)."""
         r = s.resources
-        fail = _dead_draw(s.rules, tuple(s.bag.items()), r["gems"],
-                          "Terrace" in s.on_board())
+        fails = _dead_draw(s.rules, tuple(s.bag.items()), r["gems"], "Terrace" in s.on_board())
         if r["ivory_dice"] or (r["gems"] and "Study" in s.on_board()):
-            fail *= fail
-        return fail
+            fails = tuple(f * f for f in fails)
+        return fails
 
     def door_worth(self, s: State, origin, direction: int, locked: bool | None = None) -> float:
         """What drafting through a door is worth: the place it leads to, the expected tile,
@@ -511,16 +518,19 @@ def east_lever_room(rules: Rules) -> str | None:
 
 
 @lru_cache(maxsize=8192)
-def _dead_draw(rules: Rules, bag: tuple, gems: int, terrace: bool) -> float:
-    total = good = cheap = 0
+def _dead_draw(rules: Rules, bag: tuple, gems: int, terrace: bool) -> tuple[float, ...]:
+    total, lead, cheap = 0, [0.0] * 4, [0.0] * 4
     for room, n in bag:
         total += n
-        if int(rules.room(room)["doors"]) >= 2:
-            good += n
-            cheap += n * (tile_cost(rules, room, terrace=terrace)[0] <= gems)
+        others = int(rules.room(room)["doors"]) - 1  # besides the one facing back
+        free = tile_cost(rules, room, terrace=terrace)[0] <= gems
+        for k in range(4):  # a door of the tile's others faces one of the k empty cells
+            p = 1 - comb(3 - k, others) / comb(3, others)
+            lead[k] += n * p
+            cheap[k] += n * p * free
     if not total:
-        return 1.0
-    return (1 - good / total) * (1 - cheap / total) ** 2
+        return (1.0,) * 4
+    return tuple((1 - lead[k] / total) * (1 - cheap[k] / total) ** 2 for k in range(4))
 
 
 @lru_cache(maxsize=4096)
