@@ -78,6 +78,7 @@ class PlannerPolicy:
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
         self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 4.0, wall
         self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
+        self.redraw_margin = 2.0
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -108,7 +109,7 @@ class PlannerPolicy:
                 "ivory_dice": self.ivory, "study": self.gem}
         if redraws:
             source = min(redraws, key=lambda s: cost.get(s, self.gem))
-            if best is None or best[0] < -cost.get(source, self.gem) - 1.0:
+            if best is None or best[0] < self.redraw_margin - cost.get(source, self.gem):
                 return redraws[source]
         if best is not None:
             return best[1]
@@ -521,16 +522,24 @@ def east_lever_room(rules: Rules) -> str | None:
 def _dead_draw(rules: Rules, bag: tuple, gems: int, terrace: bool) -> tuple[float, ...]:
     total, lead, cheap = 0, [0.0] * 4, [0.0] * 4
     for room, n in bag:
+        cost, leads = _leads(rules, room, terrace)
         total += n
-        others = int(rules.room(room)["doors"]) - 1  # besides the one facing back
-        free = tile_cost(rules, room, terrace=terrace)[0] <= gems
-        for k in range(4):  # a door of the tile's others faces one of the k empty cells
-            p = 1 - comb(3 - k, others) / comb(3, others)
+        for k, p in enumerate(leads):
             lead[k] += n * p
-            cheap[k] += n * p * free
+            if cost <= gems:
+                cheap[k] += n * p
     if not total:
         return (1.0,) * 4
     return tuple((1 - lead[k] / total) * (1 - cheap[k] / total) ** 2 for k in range(4))
+
+
+@lru_cache(maxsize=1024)
+def _leads(rules: Rules, room: str, terrace: bool) -> tuple[int, tuple[float, ...]]:
+    """A tile's gem cost and, for 0–3 empty cells beside it, the chance that one of its
+    doors besides the one facing back (at random) faces one of them."""
+    others = int(rules.room(room)["doors"]) - 1
+    return (tile_cost(rules, room, terrace=terrace)[0],
+            tuple(1 - comb(3 - k, others) / comb(3, others) for k in range(4)))
 
 
 @lru_cache(maxsize=4096)
