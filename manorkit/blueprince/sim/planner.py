@@ -332,8 +332,7 @@ class PlannerPolicy:
         fails = self.dead_draw(s)
         wall = 1.0
         for n in targets:
-            wall *= fails[sum(1 for d in range(4) if (m := neighbour(n, d)) is not None
-                              and m not in s.board and m != ANTECHAMBER)]
+            wall *= fails[empty_beside(s, n)]
         return sum(w * f for w, f in zip(worths, self.spread, strict=False)) - self.wall * wall
 
     def dead_draw(self, s: State) -> tuple[float, ...]:
@@ -549,6 +548,12 @@ def _gain(rules: Rules, deck: str, card: str, held: tuple):
 
 def _mean(x) -> float:
     return (x.lo + x.hi) / 2 if hasattr(x, "lo") else float(x)
+
+
+def empty_beside(s: State, cell) -> int:
+    """How many cells beside ``cell`` are on the board's grid and still empty."""
+    return sum(1 for d in range(4) if (m := neighbour(cell, d)) is not None
+               and m not in s.board and m != ANTECHAMBER)
 
 
 def open_doors(s: State, cell) -> list[int]:
