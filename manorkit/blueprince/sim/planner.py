@@ -12,10 +12,15 @@ tile with a door facing the Antechamber.
 :class:`PlannerPolicy` values a moment of the day (:meth:`PlannerPolicy.value`): resources
 and items, the lever progress, the open doors that lead on (towards the lever and the
 Antechamber), and what the reachable rooms still hold, with card draws valued at their
-exact odds from the decks' remaining cards. It takes the tile that raises that value most in
-expectation over the tile's orientations (``state.chance_outcomes()``), and on its turn
-picks the best of drafting a door here or moving to the room whose pickups and doors are
-worth most per step. It reads only the public state and the rules, never the run's seed.
+exact odds from the decks' remaining cards. The open doors are also worth the chance that
+the house does not wall itself in: for each cell they lead to, the odds (from the Active
+Bag's door counts and gem costs, the gems held and the empty cells beside it) that a draft
+there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). It takes
+the tile that raises that value most in expectation over the tile's orientations
+(``state.chance_outcomes()``), redraws when the best tile gains less than the redraw's
+price plus ``redraw_margin``, and on its turn picks the best of drafting a door here or
+moving to the room whose pickups and doors are worth most per step. It reads only the
+public state and the rules, never the run's seed.
 """
 
 from __future__ import annotations
@@ -65,7 +70,7 @@ class PlannerPolicy:
     The weights are the value of one step (1), a Key, a gem, a coin and an Ivory Die in
     steps; ``lever_open`` is the worth of an open Antechamber door, ``lever_item`` of a
     Broken Lever or Secret Garden Key still to use, ``route_hope`` of each lever path that
-    is still possible.
+    is still possible; ``wall`` the loss of a house walled in, weighted by its odds.
     """
 
     #: It looks ahead with ``state.apply``: always played on immutable states.
