@@ -12,16 +12,22 @@ tile with a door facing the Antechamber.
 :class:`PlannerPolicy` values a moment of the day (:meth:`PlannerPolicy.value`): resources
 and items, the lever progress, the open doors that lead on (towards the lever and the
 Antechamber), and what the reachable rooms still hold, with card draws valued at their
-exact odds from the decks' remaining cards. It takes the tile that raises that value most in
-expectation over the tile's orientations (``state.chance_outcomes()``), and on its turn
-picks the best of drafting a door here or moving to the room whose pickups and doors are
-worth most per step. It reads only the public state and the rules, never the run's seed.
+exact odds from the decks' remaining cards. The open doors are also worth the chance that
+the house does not wall itself in: for each cell they lead to, the odds (from the Active
+Bag's door counts and gem costs, the gems held and the empty cells beside it) that a draft
+there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). It takes
+the tile that raises that value most in expectation over the tile's orientations
+(``state.chance_outcomes()``), redraws when the best tile gains less than the redraw's
+price plus ``redraw_margin``, and on its turn picks the best of drafting a door here or
+moving to the room whose pickups and doors are worth most per step. It reads only the
+public state and the rules, never the run's seed.
 """
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
+from math import comb
 
 from ..engine.actions import (
     Action,
@@ -44,7 +50,7 @@ from ..engine.drafting import draftable_doors, garden_spawnable
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
 from ..engine.turn import LEVER_SIDES
-from ..mechanics import door_die, food_steps
+from ..mechanics import door_die, food_steps, tile_cost
 from ..mechanics.cards import card_gain
 from ..mechanics.dice import faces, numbered_die
 from ..mechanics.entries import pays
@@ -64,7 +70,7 @@ class PlannerPolicy:
     The weights are the value of one step (1), a Key, a gem, a coin and an Ivory Die in
     steps; ``lever_open`` is the worth of an open Antechamber door, ``lever_item`` of a
     Broken Lever or Secret Garden Key still to use, ``route_hope`` of each lever path that
-    is still possible.
+    is still possible; ``wall`` the loss of a house walled in, weighted by its odds.
     """
 
     #: It looks ahead with ``state.apply``: always played on immutable states.
@@ -72,11 +78,12 @@ class PlannerPolicy:
 
     def __init__(self, key: float = 4.0, gem: float = 2.5, coin: float = 0.1,
                  ivory: float = 2.0, lever_open: float = 80.0, lever_item: float = 40.0,
-                 route_hope: float = 20.0) -> None:
+                 route_hope: float = 20.0, wall: float = 150.0) -> None:
         self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
-        self.blind, self.north, self.edge = -3.0, 0.5, 4.0
-        self.spread = (2.0, 1.2, 0.9, 0.6, 0.4, 0.3, 0.2)
+        self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 4.0, wall
+        self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
+        self.redraw_margin = 2.0
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -107,7 +114,7 @@ class PlannerPolicy:
                 "ivory_dice": self.ivory, "study": self.gem}
         if redraws:
             source = min(redraws, key=lambda s: cost.get(s, self.gem))
-            if best is None or best[0] < -cost.get(source, self.gem) - 1.0:
+            if best is None or best[0] < self.redraw_margin - cost.get(source, self.gem):
                 return redraws[source]
         if best is not None:
             return best[1]
@@ -171,8 +178,8 @@ class PlannerPolicy:
                 continue  # the last step only for a lever or the win
             gain = self.cell_gain(state, cell) * focus
             doors = self.best_door(state, cell)
-            if cell in seen and gain <= 0 and doors <= 0:
-                continue  # nothing new there since the last tile: no shuttling
+            if cell in seen and gain <= 0:
+                continue  # been there since the last tile, nothing new: no shuttling
             options.append((gain + doors - cost, a))
         if options:
             worth, action = max(options, key=lambda x: x[0])
@@ -311,7 +318,7 @@ class PlannerPolicy:
         closed = {(tuple(c), d) for c, d in s.flags.get("closed_doors", ())}
         payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
             "Silver Key", 0)
-        worths = []
+        worths, targets = [], set()
         for cell in list(s.routes()) + [s.position]:
             if cell == ANTECHAMBER:
                 continue
@@ -323,10 +330,27 @@ class PlannerPolicy:
                 if door in closed or (door in s.padlocks and not payable):
                     continue
                 worths.append(self.place_worth(s, n) - (self.key if door in s.padlocks else 0))
+                targets.add(n)
         if not worths:
             return -60.0
         worths.sort(reverse=True)
-        return sum(w * f for w, f in zip(worths, self.spread, strict=False))
+        fails = self.dead_draw(s)
+        wall = 1.0
+        for n in targets:
+            wall *= fails[empty_beside(s, n)]
+        return sum(w * f for w, f in zip(worths, self.spread, strict=False)) - self.wall * wall
+
+    def dead_draw(self, s: State) -> tuple[float, ...]:
+        """By the number of empty cells beside the drafted cell (0–3 besides the door we come
+        through), the chance that a draft brings no tile we can take that leads on through a
+        door to one of them (its orientation at random): Slot 1 free, Slots 2–3 if their
+        gems are held (§4 Gem Cost Rules), the odds of the Active Bag; squared when a redraw
+        is at hand (Ivory Die, Study gems, §4 Step 4)."""
+        r = s.resources
+        fails = _dead_draw(s.rules, tuple(s.bag.items()), r["gems"], "Terrace" in s.on_board())
+        if r["ivory_dice"] or (r["gems"] and "Study" in s.on_board()):
+            fails = tuple(f * f for f in fails)
+        return fails
 
     def door_worth(self, s: State, origin, direction: int, locked: bool | None = None) -> float:
         """What drafting through a door is worth: the place it leads to, the expected tile,
@@ -405,7 +429,8 @@ class PlannerPolicy:
             if "Sledgehammer" in s.items:
                 v += trunks * worth
             else:
-                v += min(trunks, s.resources["keys"]) * max(0.0, worth - self.key)
+                # a Key goes on a trunk only while another is left (as ``here_action``)
+                v += min(trunks, s.resources["keys"] - 1) * max(0.0, worth - self.key)
         return v
 
     def roll_worth(self, s: State, room: str) -> float:
@@ -497,6 +522,30 @@ def east_lever_room(rules: Rules) -> str | None:
     return row["room"] if row else None
 
 
+@lru_cache(maxsize=8192)
+def _dead_draw(rules: Rules, bag: tuple, gems: int, terrace: bool) -> tuple[float, ...]:
+    total, lead, cheap = 0, [0.0] * 4, [0.0] * 4
+    for room, n in bag:
+        cost, leads = _leads(rules, room, terrace)
+        total += n
+        for k, p in enumerate(leads):
+            lead[k] += n * p
+            if cost <= gems:
+                cheap[k] += n * p
+    if not total:
+        return (1.0,) * 4
+    return tuple((1 - lead[k] / total) * (1 - cheap[k] / total) ** 2 for k in range(4))
+
+
+@lru_cache(maxsize=1024)
+def _leads(rules: Rules, room: str, terrace: bool) -> tuple[int, tuple[float, ...]]:
+    """A tile's gem cost and, for 0–3 empty cells beside it, the chance that one of its
+    doors besides the one facing back (at random) faces one of them."""
+    others = int(rules.room(room)["doors"]) - 1
+    return (tile_cost(rules, room, terrace=terrace)[0],
+            tuple(1 - comb(3 - k, others) / comb(3, others) for k in range(4)))
+
+
 @lru_cache(maxsize=4096)
 def _gain(rules: Rules, deck: str, card: str, held: tuple):
     return card_gain(rules, deck, card, held)
@@ -504,6 +553,12 @@ def _gain(rules: Rules, deck: str, card: str, held: tuple):
 
 def _mean(x) -> float:
     return (x.lo + x.hi) / 2 if hasattr(x, "lo") else float(x)
+
+
+def empty_beside(s: State, cell) -> int:
+    """How many cells beside ``cell`` are on the board's grid and still empty."""
+    return sum(1 for d in range(4) if (m := neighbour(cell, d)) is not None
+               and m not in s.board and m != ANTECHAMBER)
 
 
 def open_doors(s: State, cell) -> list[int]:
