@@ -12,6 +12,7 @@ from manorkit.blueprince.engine import Campaign, IllegalAction, new_day
 from manorkit.blueprince.engine.campaign import Tomorrow, handler
 from manorkit.blueprince.engine.checks import check
 from manorkit.blueprince.engine.policies import play_day, random_policy
+from manorkit.blueprince.mechanics.numbers import number
 
 from .golden.days_outer import GROUNDS, KNOWN, SCRIPTS
 from .golden.play import choose, play
@@ -296,3 +297,34 @@ def test_the_state_shows_the_outer_room_slot():
     inside = until("outer_morning_toolshed", "leave outer room: Entrance Hall")
     assert "Outer Room slot: Toolshed — you are in it" in inside._repr_html_()
     assert "Outer Room slot" not in new_day(RULES, campaign=GROUNDS)._repr_html_()
+
+
+# -- what items and rooms on the board do on the Outer Room's entry ------------------------------
+
+def enter_outer(tile: str, campaign, rules=RULES):
+    """The state after the morning visit enters ``tile`` (the known pile's top 3)."""
+    state = visit(campaign, rules)
+    state = state.apply(choose(state, "outer room pile: Hovel, Root Cellar, Shelter"))
+    return state.apply(choose(state, f"enter outer room: {tile}"))
+
+
+@pytest.mark.parametrize("tile", ["Hovel", "Root Cellar"])
+def test_the_sleeping_mask_pays_in_the_hovel(tile):
+    """§7 Sleeping Mask, §19 "the tile's effect triggers on entry": the Outer Room tile is
+    entered, and the Hovel is a Bedroom (purple, rooms.csv), so a held Sleeping Mask pays
+    its steps there on the day's one entry; not in the (green) Root Cellar."""
+    masked = replace(KNOWN, deliveries=("Sleeping Mask",))
+    with_mask, without = enter_outer(tile, masked), enter_outer(tile, KNOWN)
+    assert "Sleeping Mask" in with_mask.items and "Sleeping Mask" not in without.items
+    bonus = with_mask.resources["steps"] - without.resources["steps"]
+    purple = "purple" in RULES.room(tile)["colours"]
+    assert bonus == (number(RULES, "sleeping_mask_steps") if purple else 0)
+    assert purple == (tile == "Hovel")
+
+
+def test_board_watchers_tied_to_cells_skip_the_outer_room():
+    """The Entrance Hall's random special spawn (variant ``random_spawn_deck``) is for rooms
+    on the board: the blue Shelter, entered in the Outer Room slot, rolls nothing."""
+    rules = load_rules(random_spawn_deck="special_possible")
+    state = enter_outer("Shelter", KNOWN, rules)
+    assert not state.pending and state.flags["outer_inside"]

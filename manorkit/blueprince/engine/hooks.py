@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ... import DATA_DIR
+from ..placement import Cell
 
 DRAFT: dict[str, Callable] = {}
 ENTER: dict[str, Callable] = {}
@@ -37,6 +38,16 @@ class Use:
 
     fn: Callable
     section: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry into a room, as the entry watchers see it: the room, its cell (None for the
+    Outer Room slot, off the board, §19) and whether it is the first entry this run."""
+
+    room: str
+    cell: Cell | None
+    first: bool
 
 
 @dataclass(frozen=True)
@@ -82,7 +93,8 @@ on_enter = _decorator(ENTER, "on_enter")
 offers = _decorator(OFFERS, "offers")
 #: ``f(work, cell, drafted_cell)`` for every later draft while the room is on the board.
 while_on_board = _decorator(WATCH, "while_on_board")
-#: ``f(work, cell, entered_cell, first)`` for every entry while the room is on the board.
+#: ``f(work, cell, entry)`` for every entry (an :class:`Entry`; its cell is None in the Outer
+#: Room, §19) while the room is on the board.
 watches_entries = _decorator(WATCH_ENTER, "watches_entries")
 #: ``f(work, cell)`` when the day ends by choice standing in one of the rooms.
 on_end_day = _decorator(END_DAY, "on_end_day")

@@ -49,11 +49,11 @@ def on_gain(work, name: str) -> None:
         rule.gain(work)
 
 
-def watch_enter(work, cell: Cell, first: bool) -> None:
+def watch_enter(work, entry: hooks.Entry) -> None:
     for name in sorted(work.items):
         rule = ITEMS.get(name)
         if rule is not None and rule.enter is not None:
-            rule.enter(work, cell, first)
+            rule.enter(work, entry)
 
 
 def watch_draft(work, cell: Cell) -> None:
@@ -107,11 +107,11 @@ for _name, _section, _where in (
 
 # -- items with effects of their own ------------------------------------------------------------
 
-def _mask_enter(work, cell: Cell, first: bool) -> None:
+def _mask_enter(work, entry: hooks.Entry) -> None:
     """§7 Sleeping Mask: the first entry of each Bedroom this run gives extra steps (the Bunk
-    Room twice under ``sleeping_mask_bunk=ten``)."""
-    room = work.room_at(cell)
-    if not first or "purple" not in work.colours(room):
+    Room twice under ``sleeping_mask_bunk=ten``); the Outer Room's Hovel is a Bedroom too."""
+    room = entry.room
+    if not entry.first or "purple" not in work.colours(room):
         return
     weight = work.rules.room(room)["bedroom_weight"] or 1
     times = weight if work.rules.variant("sleeping_mask_bunk") == "ten" else 1

@@ -12,6 +12,7 @@ from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
 from .board import cheapest, edge, links
+from .hooks import Entry
 from .items import offers as item_offers
 from .items import watch_enter
 from .pending import CardDraw
@@ -121,10 +122,16 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
+    watch_entry(work, Entry(room, cell, first))
+
+
+def watch_entry(work: Work, entry: Entry) -> None:
+    """What rooms on the board and held items do on every entry (``entry.cell`` is None for
+    the Outer Room, §19)."""
     watch = hooks.WATCH_ENTER
     for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
-        watch[tile.room](work, other, cell, first)
-    watch_enter(work, cell, first)
+        watch[tile.room](work, other, entry)
+    watch_enter(work, entry)
 
 
 # -- digging, trunks, fruit --------------------------------------------------------------------

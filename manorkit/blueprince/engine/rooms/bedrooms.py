@@ -154,13 +154,13 @@ def _ladyship(work, cell: Cell) -> None:
 
 
 @watches_entries("Her Ladyship's Chamber")
-def _ladyship_bonuses(work, cell: Cell, entered: Cell, first: bool) -> None:
+def _ladyship_bonuses(work, cell: Cell, entry) -> None:
     """§16 Her Ladyship's Chamber, Walk-in Closet, Boudoir: after the Chamber is drafted, the
     first Walk-in Closet entry gives +3 gems on top of its draws and the first Boudoir entry
     +10 steps instead of +2 (variant ``ladyship_bonuses``: ``after_draft`` the next entry,
     even into a room entered before; ``first_entry_of_run`` only if it is that room's first
     entry this run). Once per run each."""
-    room = work.room_at(entered)
+    room, first = entry.room, entry.first
     if room not in ("Walk-in Closet", "Boudoir") or work.flag(f"ladyship:{room}"):
         return
     if work.rules.variant("ladyship_bonuses") == "first_entry_of_run" and not first:

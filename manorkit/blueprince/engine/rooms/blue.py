@@ -291,15 +291,17 @@ def _rotate(work, action) -> None:
 # -- variant random_spawn_deck=special_possible (§7 The Shovel, §5 Magnifying Glass) ---------
 
 @watches_entries("Entrance Hall")
-def _blue_special_spawn(work, hall, cell, first: bool) -> None:
+def _blue_special_spawn(work, hall, entry) -> None:
     """Under ``random_spawn_deck=special_possible`` (placeholder mechanism) a blue room with
     no listed draw (no ``item_spawns.csv`` row; not a fixed floor plan) and The Foundation
     roll a d6 on their first entry this run: on ``special_spawn_face`` draw 1 Special Items
     card. (The Entrance Hall is always on the board, so it watches every entry; the Green
-    Room half of the reading belongs with the Green Rooms.)"""
-    if not first or work.rules.variant("random_spawn_deck") != "special_possible":
+    Room half of the reading belongs with the Green Rooms.) Like the data's spawns, not in
+    the Outer Room (cell None): its tile's effect is all of its entry (§19)."""
+    cell, room = entry.cell, entry.room
+    if cell is None or not entry.first or \
+            work.rules.variant("random_spawn_deck") != "special_possible":
         return
-    room = work.room_at(cell)
     row = work.rules.room(room)
     if room in work.rules.rows("tables/item_spawns.csv") or "blue" not in row["colours"] or (
             row["category"] == "fixed" and room != "The Foundation"):

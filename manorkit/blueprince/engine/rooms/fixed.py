@@ -21,7 +21,7 @@ def _antechamber(work, cell, first: bool) -> None:
 
 
 @watches_entries("Antechamber")
-def _east_lever(work, ante, cell, first: bool) -> None:
+def _east_lever(work, ante, entry) -> None:
     """§13 The Three Lever Paths gives no east lever path (variant ``east_lever``):
     ``unavailable`` leaves the east door shut; under ``placeholder_room`` entering the room
     of ``tables/east_lever.csv`` (a designer's placeholder) pulls the east lever: that
@@ -30,7 +30,7 @@ def _east_lever(work, ante, cell, first: bool) -> None:
         return
     row = work.rules.rows("tables/east_lever.csv").get("east")
     levers = tuple(work.flag("levers", ()))
-    if row is None or work.room_at(cell) != row["room"] or "east" in levers:
+    if row is None or entry.room != row["room"] or "east" in levers:
         return
     work.set_flag("levers", levers + ("east",))
     work.log(f"the east lever in the {row['room']} is pulled: the Antechamber's east door "

@@ -156,14 +156,16 @@ def _veranda_drafts(work, veranda: Cell, drafted: Cell) -> None:
 
 
 @watches_entries("Veranda")
-def _veranda_entries(work, veranda: Cell, entered: Cell, first: bool) -> None:
+def _veranda_entries(work, veranda: Cell, entry) -> None:
     """§16 Veranda passive: a qualifying Green Room (drafted after the Veranda, or under
     ``veranda_bonus_scope=entered_after`` any Green Room entered while it is on the board;
     never the Veranda itself) gives 1 extra Common Items card on entry (paid like entry
     rewards: first entry per run by default), or under ``veranda_bonus=dig_draw`` 1 extra
-    Dig Result card per dig there. The Maid's Chamber does not suppress it (§16)."""
+    Dig Result card per dig there. The Maid's Chamber does not suppress it (§16). Both
+    readings are of drafted rooms: not the Outer Room's Root Cellar (cell None, §19)."""
     rules = work.rules
-    if entered == veranda or not is_green(work, work.room_at(entered)):
+    entered, first = entry.cell, entry.first
+    if entered is None or entered == veranda or not is_green(work, entry.room):
         return
     after = rules.variant("veranda_bonus_scope") == "entered_after"
     if not after and list(entered) not in work.flag("veranda_after", ()):
@@ -174,7 +176,7 @@ def _veranda_entries(work, veranda: Cell, entered: Cell, first: bool) -> None:
         return
     if pays(rules, "entry", first):
         n = number(rules, "veranda_bonus_cards")
-        work.log(f"the Veranda: {n} extra Common Items card(s) in {work.room_at(entered)}",
+        work.log(f"the Veranda: {n} extra Common Items card(s) in {entry.room}",
                  "§16 Veranda")
         for _ in range(n):
             work.queue(CardDraw("common_items", entered))

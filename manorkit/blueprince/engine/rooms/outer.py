@@ -33,7 +33,7 @@ from itertools import combinations
 
 from ...mechanics.numbers import number
 from ..actions import Chance, Use
-from ..hooks import ENTER, OFFERS, offers, on_enter, on_roll, on_use
+from ..hooks import ENTER, OFFERS, Entry, offers, on_enter, on_roll, on_use
 from ..pending import CardDraw, Roll, top_of_deck
 from ..reducer import legal
 from ..setup import DAY_DECKS, START
@@ -187,7 +187,10 @@ def _at_the_outer_room(state) -> list:
 def _enter(work, action) -> None:
     """§19 Visit sequence: the chosen tile goes in the slot, the others to the bottom of the
     pile; pay the steps there (the morning's legs, or the Garage route's) and enter: the
-    tile's effect triggers on entry."""
+    tile's effect triggers on entry, then what held items and rooms on the board do on every
+    entry (:func:`..turn.watch_entry`; the tile is the day's one visit: a first entry)."""
+    from ..turn import watch_entry
+
     room = action.target
     others = list(work.flag("outer_drawn"))
     others.remove(room)
@@ -208,6 +211,7 @@ def _enter(work, action) -> None:
     work.set_flag("outer_inside", True)
     work.log(f"entered the {room} in the Outer Room slot", VISIT)
     ENTER[room](work, None, True)
+    watch_entry(work, Entry(room, None, True))
 
 
 @on_use("leave_outer_room", VISIT)
