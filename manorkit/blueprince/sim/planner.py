@@ -15,7 +15,10 @@ Antechamber), and what the reachable rooms still hold, with card draws valued at
 exact odds from the decks' remaining cards. The open doors are also worth the chance that
 the house does not wall itself in: for each cell they lead to, the odds (from the Active
 Bag's door counts and gem costs, the gems held and the empty cells beside it) that a draft
-there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). It takes
+there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). Nearness
+to the Antechamber counts along paths of empty cells; once a lever is pulled, a door into the
+empty cell beside its opened side is worth the odds that a draft there brings a tile facing
+the Antechamber (:meth:`PlannerPolicy.connect_odds`). It takes
 the tile that raises that value most in expectation over the tile's orientations
 (``state.chance_outcomes()``), redraws when the best tile gains less than the redraw's
 price plus ``redraw_margin``, and on its turn picks the best of drafting a door here or
