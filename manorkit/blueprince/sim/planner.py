@@ -15,7 +15,10 @@ Antechamber), and what the reachable rooms still hold, with card draws valued at
 exact odds from the decks' remaining cards. The open doors are also worth the chance that
 the house does not wall itself in: for each cell they lead to, the odds (from the Active
 Bag's door counts and gem costs, the gems held and the empty cells beside it) that a draft
-there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). It takes
+there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). Nearness
+to the Antechamber counts along paths of empty cells; once a lever is pulled, a door into the
+empty cell beside its opened side is worth the odds that a draft there brings a tile facing
+the Antechamber (:meth:`PlannerPolicy.connect_odds`). It takes
 the tile that raises that value most in expectation over the tile's orientations
 (``state.chance_outcomes()``), redraws when the best tile gains less than the redraw's
 price plus ``redraw_margin``, and on its turn picks the best of drafting a door here or
@@ -45,7 +48,7 @@ from ..engine.actions import (
     Unlock,
     Use,
 )
-from ..engine.board import edge, neighbour, opposite, placements
+from ..engine.board import doors, edge, neighbour, opposite, placements
 from ..engine.drafting import draftable_doors, garden_spawnable
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
@@ -297,13 +300,17 @@ class PlannerPolicy:
 
     def place_worth(self, s: State, cell) -> float:
         """How much an empty cell is worth drafting into: near the Antechamber's live sides
-        (much more once a lever is pulled); an edge cell for the Greenhouse while carrying the
-        Broken Lever; a possible Secret Garden cell while carrying its key."""
+        along a path of empty cells (much more once a lever is pulled; a cell cut off from
+        them is worth little); an edge cell for the Greenhouse while carrying the Broken
+        Lever; a possible Secret Garden cell while carrying its key."""
         goals = self.goal_cells(s)
-        dist = min((abs(cell[0] - g[0]) + abs(cell[1] - g[1]) for g in goals), default=8)
+        dist = _goal_dists(frozenset(s.board), tuple(goals)).get(cell)
         if self.lever_pulled(s):
-            v = 6.0 + 3.0 * max(0, 8 - dist)
+            v = 6.0 + 3.0 * max(0, 8 - (8 if dist is None else dist))
         else:
+            if dist is None:  # cut off from the goals: as far as it looks, and then some
+                dist = 3 + min((abs(cell[0] - g[0]) + abs(cell[1] - g[1]) for g in goals),
+                               default=8)
             v = 3.0 + self.north * max(0, 10 - dist)
         edge_col = cell[1] in (1, 5) and 2 <= cell[0] <= 8
         if "Broken Lever" in s.items and "Greenhouse" not in s.on_board() and edge_col:
@@ -312,6 +319,39 @@ class PlannerPolicy:
             v += self.edge
         return v
 
+    def open_goals(self, s: State) -> dict:
+        """The empty cells beside the Antechamber on opened live sides → the door (side of
+        that cell) a tile there must have to face the Antechamber."""
+        levers = s.flags.get("levers", ())
+        out = {}
+        for side in self.live_sides(s):
+            d = LEVER_SIDES[side]
+            cell = neighbour(ANTECHAMBER, d)
+            if side in levers and cell not in s.board:
+                out[cell] = opposite(d)
+        return out
+
+    def target_worth(self, s: State, origin, direction: int, goals: dict) -> float:
+        """:meth:`place_worth` of the cell through a door; for an opened Antechamber side's
+        empty cell, scaled by the odds that a draft there faces the Antechamber
+        (:meth:`connect_odds`), so drafts come in from the side most likely to connect."""
+        target = neighbour(origin, direction)
+        worth = self.place_worth(s, target)
+        if target in goals:
+            worth *= self.connect_odds(s, origin, direction, goals[target])
+        return worth
+
+    def connect_odds(self, s: State, origin, direction: int, need: int) -> float:
+        """The chance that a draft through ``direction`` of ``origin`` brings a tile we can
+        take whose random orientation has a door on side ``need`` (the Active Bag's odds,
+        Slots 2–3 if their gems are held; a redraw at hand squares the failure)."""
+        r = s.resources
+        fail = _no_connect(s.rules, tuple(s.bag.items()), origin, direction, need, r["gems"],
+                           "Terrace" in s.on_board())
+        if r["ivory_dice"] or (r["gems"] and "Study" in s.on_board()):
+            fail *= fail
+        return 1 - fail
+
     def frontier(self, s: State) -> float:
         """The open doors of reachable rooms (to empty cells, payable if padlocked), the
         best counted most; a house with none left is worth much less."""
@@ -319,6 +359,7 @@ class PlannerPolicy:
         payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
             "Silver Key", 0)
         worths, targets = [], set()
+        goals = self.open_goals(s)
         for cell in list(s.routes()) + [s.position]:
             if cell == ANTECHAMBER:
                 continue
@@ -329,7 +370,8 @@ class PlannerPolicy:
                 door = edge(cell, d)
                 if door in closed or (door in s.padlocks and not payable):
                     continue
-                worths.append(self.place_worth(s, n) - (self.key if door in s.padlocks else 0))
+                worths.append(self.target_worth(s, cell, d, goals)
+                              - (self.key if door in s.padlocks else 0))
                 targets.add(n)
         if not worths:
             return -60.0
@@ -356,7 +398,7 @@ class PlannerPolicy:
         """What drafting through a door is worth: the place it leads to, the expected tile,
         less the chance of a lock times its price (or, with nothing to pay, its loss)."""
         target = neighbour(origin, direction)
-        worth = self.place_worth(s, target) + 2.0
+        worth = self.target_worth(s, origin, direction, self.open_goals(s)) + 2.0
         door = edge(origin, direction)
         padlocked = door in s.padlocks if locked is None else locked
         garden = ("Secret Garden Key" in s.items and self.wants_west(s)
@@ -537,6 +579,27 @@ def _dead_draw(rules: Rules, bag: tuple, gems: int, terrace: bool) -> tuple[floa
     return tuple((1 - lead[k] / total) * (1 - cheap[k] / total) ** 2 for k in range(4))
 
 
+@lru_cache(maxsize=8192)
+def _no_connect(rules: Rules, bag: tuple, origin, direction: int, need: int, gems: int,
+                terrace: bool) -> float:
+    """The chance that no tile of a draw (Slot 1 free, Slots 2–3 within ``gems``) through
+    ``direction`` of ``origin`` gets, at a random allowed orientation, a door on ``need``."""
+    total, hit, cheap = 0, 0.0, 0.0
+    for room, n in bag:
+        turns = placements(rules, room, origin, direction)
+        total += n
+        if not turns:
+            continue
+        shape = rules.room(room)["shape"]
+        p = sum(need in doors(shape, t) for t in turns) / len(turns)
+        hit += n * p
+        if tile_cost(rules, room, terrace=terrace)[0] <= gems:
+            cheap += n * p
+    if not total:
+        return 1.0
+    return (1 - hit / total) * (1 - cheap / total) ** 2
+
+
 @lru_cache(maxsize=1024)
 def _leads(rules: Rules, room: str, terrace: bool) -> tuple[int, tuple[float, ...]]:
     """A tile's gem cost and, for 0–3 empty cells beside it, the chance that one of its
@@ -553,6 +616,24 @@ def _gain(rules: Rules, deck: str, card: str, held: tuple):
 
 def _mean(x) -> float:
     return (x.lo + x.hi) / 2 if hasattr(x, "lo") else float(x)
+
+
+@lru_cache(maxsize=8192)
+def _goal_dists(occupied: frozenset, goals: tuple) -> dict:
+    """Each empty cell → the fewest cells on a path of empty cells from it to one of
+    ``goals`` (the goals themselves 0, placed or not)."""
+    dist = {g: 0 for g in goals}
+    frontier = list(goals)
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for d in range(4):
+                m = neighbour(cell, d)
+                if m is not None and m not in dist and m not in occupied and m != ANTECHAMBER:
+                    dist[m] = dist[cell] + 1
+                    nxt.append(m)
+        frontier = nxt
+    return dist
 
 
 def empty_beside(s: State, cell) -> int:
