@@ -9,7 +9,7 @@ import random
 from ...sim.backends import BATCH, batches, run_tasks
 from ...sim.seeds import day_seeds
 from ..engine.actions import Chance, Move, OpenTrunk, Redraw, Unlock
-from ..engine.fast import FastDay, play_fast
+from ..engine.fast import play_fast
 from ..engine.setup import Campaign, new_day
 from ..rules import Rules, load_rules
 from .policies import Policy
@@ -56,19 +56,19 @@ def play_out(state, policy: Policy, rng: random.Random, chance: random.Random,
     raise RuntimeError(f"day with seed {state.seed} did not end within {MAX_STEPS} steps")
 
 
-def play_campaign(rules: Rules, policy: Policy, seed: int, days: int,
-                  fast: bool = True) -> list:
+def play_campaign(rules: Rules, policy: Policy, seed: int, days: int) -> list:
     """The last state of each of ``days`` days of one campaign (§14 Carry-Forward):
     ``new_campaign(rules, seed)``, then each day ``campaign.morning()`` played out
     (:func:`play_out`, the policy deciding with ``random.Random(f"{seed}:{day}")``), then
-    ``campaign = campaign.end_day(state)`` carries it forward to the next morning."""
+    ``campaign = campaign.end_day(state)`` carries it forward to the next morning. The days
+    are played on immutable states: ``end_day`` needs each day's :class:`State`, and
+    rebuilding one from a fast day would replay it a second time."""
     from ..engine import new_campaign
 
     campaign, finals = new_campaign(rules, seed), []
     for day in range(1, days + 1):
-        played = play_out(campaign.morning(), policy, random.Random(f"{seed}:{day}"),
-                          random.Random(f"chance:{seed}:{day}"), fast)
-        state = played.state() if isinstance(played, FastDay) else played
+        state = play_out(campaign.morning(), policy, random.Random(f"{seed}:{day}"),
+                         random.Random(f"chance:{seed}:{day}"), fast=False)
         finals.append(state)
         if day < days:
             campaign = campaign.end_day(state)
@@ -103,7 +103,7 @@ def run_batch(rules: Rules, policy: Policy, items: list[tuple[int, int]], days: 
             played = [(index, {}, play(rules, policy, seed, morning, fast))]
         else:
             played = [(day, {"campaign": index}, s) for day, s in
-                      enumerate(play_campaign(rules, policy, seed, days, fast), start=1)]
+                      enumerate(play_campaign(rules, policy, seed, days), start=1)]
         for day, key, state in played:
             start = frozenset(state.at(0).board)
             rows.append(key | summary(day, state.seed, state, start))
