@@ -24,6 +24,7 @@ only for those, the campaign, and facts they have not changed yet).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
@@ -31,7 +32,6 @@ from operator import not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest
-from .pending import sample
 from .reducer import HANDLERS, LEGAL, Work, match, phase
 from .state import Event, State
 from .turn import room_links
@@ -109,6 +109,54 @@ class _Sparse(dict):
         return super().setdefault(key, value)
 
 
+class _Bag(_Sparse):
+    """The Active Bag, keeping its tile names in order as names come and go."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self._order: tuple[str, ...] = tuple(sorted(self))
+
+    def order(self) -> tuple[str, ...]:
+        return self._order
+
+    def __setitem__(self, key, value) -> None:
+        if key not in self:
+            i = bisect_left(self._order, key)
+            self._order = self._order[:i] + (key,) + self._order[i:]
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key) -> None:
+        super().__delitem__(key)
+        i = bisect_left(self._order, key)
+        self._order = self._order[:i] + self._order[i + 1:]
+
+    def _reorder(self) -> None:
+        self._order = tuple(sorted(self))
+
+    def update(self, *args, **kwargs) -> None:
+        super().update(*args, **kwargs)
+        self._reorder()
+
+    def setdefault(self, key, value=None):
+        out = super().setdefault(key, value)
+        self._reorder()
+        return out
+
+    def pop(self, *args):
+        out = super().pop(*args)
+        self._reorder()
+        return out
+
+    def popitem(self):
+        out = super().popitem()
+        self._reorder()
+        return out
+
+    def clear(self) -> None:
+        super().clear()
+        self._reorder()
+
+
 class _Before:
     """``work.s`` during an action: the day, with the flags and routes as they stood when
     the action began."""
@@ -148,7 +196,7 @@ class FastDay:
         work.day = self
         work.board = _Board(work.board)
         work.dirt, work.trunks, work.bag, work.held, work.fruit = (
-            _Sparse(work.dirt), _Sparse(work.trunks), _Sparse(work.bag), _Sparse(work.held),
+            _Sparse(work.dirt), _Sparse(work.trunks), _Bag(work.bag), _Sparse(work.held),
             _Sparse(work.fruit))
         self._links: tuple = (None, {}, {})
         self._rooms: tuple = (None, frozenset())
@@ -156,6 +204,7 @@ class FastDay:
         self.before = _Before(self)
         work.s = self.before
         self.actions: list[Action] = []
+        self._head = state.history
         self.resources, self.items, self.board = work.res, work.items, work.board
         self.padlocks, self.dirt, self.trunks, self.fruit = (work.padlocks, work.dirt,
                                                              work.trunks, work.fruit)
@@ -191,7 +240,7 @@ class FastDay:
     @property
     def history(self) -> list[Action]:
         """Every action and chance outcome since setup, in order."""
-        return self.start.history + self.actions
+        return self._head + self.actions
 
     def on_board(self) -> frozenset[str]:
         """The names of the rooms on the board (kept while the board stands)."""
@@ -240,8 +289,10 @@ class FastDay:
     # -- playing ------------------------------------------------------------------------------
     def resolve(self) -> None:
         """Sample the pending random step with the day's generator and apply it."""
-        label, weights = self._chance_weights()
-        self._run(_chance(sample(weights, self.rng), label))
+        if not self.pending:
+            raise IllegalAction("no random step is pending")
+        p = self.pending[0]
+        self._run(_chance(p.sample(self, self.rng), p.label()))
 
     def apply(self, action: Action) -> None:
         """Play a decision (or a chance outcome) in place; :class:`IllegalAction`, changing
@@ -257,27 +308,31 @@ class FastDay:
                                     f"{list(weights)}")
             self._run(_chance(action.value, label))
             return
-        legal = self.legal_actions()
-        self._run(action if action in legal else match(self, action))
+        legal = self._memo.get("legal") or self.legal_actions()
+        self._run(action if any(a is action for a in legal) or action in legal
+                  else match(self, action))
 
     def _run(self, action: Action) -> None:
-        work, before = self.work, self.before
+        work, before, memo = self.work, self.before, self._memo
         before.flags = dict(self.flags)
-        before._routes = self._memo.get("routes")
+        before._routes = memo.get("routes")
         work.action = action
         work.step = self.depth + 1
-        if isinstance(action, Chance):
+        if type(action) is Chance:
             work.pending.pop(0).apply(work, action.value)
         else:
             HANDLERS[type(action)](work, action)
         work.advance()
-        self._memo.clear()
+        memo.clear()
         work.finish()
-        self._memo.clear()
+        memo.clear()
         self._sparse()
         before._routes = None
         self.actions.append(action)
-        self._sync()
+        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
+                                                              work.turn, work.over)
+        self.steps_gained, self.steps_spent = work.gained, work.spent
+        self.depth += 1
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""

@@ -43,6 +43,11 @@ class Step:
     def apply(self, work: Work, value) -> None:
         raise NotImplementedError
 
+    def sample(self, state: State, rng) -> object:
+        """The outcome :func:`sample` draws from :meth:`weights` with ``rng`` (a step may
+        find it without building its weights, drawing the same number from ``rng``)."""
+        return sample(self.weights(state), rng)
+
     def to_json(self) -> list:
         return [self.kind, *[_plain(v) for v in astuple(self)]]
 
@@ -81,12 +86,20 @@ class TileDraw(Step):
         """Each tile's copies in the bag, times its draw weight (``mechanics.tile_weight``:
         1 unless a variant favours it)."""
         bag = state.bag
-        order = _in_order(frozenset(bag))
-        out = {tile: bag[tile] for tile in order}
+        out = {tile: bag[tile] for tile in bag_order(bag)}
         favoured = _favoured(state.rules, "Greenhouse" in state.on_board())
         for tile in favoured.keys() & out.keys():
             out[tile] *= favoured[tile]
         return out
+
+    def sample(self, state: State, rng) -> str:
+        """As :meth:`Step.sample`, from the bag's running totals in name order."""
+        if _favoured(state.rules, "Greenhouse" in state.on_board()):
+            return sample(self.weights(state), rng)
+        bag = state.bag
+        order = bag_order(bag)
+        totals = list(accumulate(map(bag.__getitem__, order)))
+        return order[bisect_right(totals, rng.randrange(totals[-1]))]
 
     def apply(self, work: Work, value) -> None:
         work.bag[value] -= 1
@@ -141,6 +154,13 @@ class CardDraw(Step):
 
     def apply(self, work: Work, value) -> None:
         work.draw_card(self, value)
+
+
+def bag_order(bag) -> tuple[str, ...]:
+    """The tile names in ``bag``, sorted (a bag that keeps its own order, as the fast mode's
+    does, gives it with ``order()``)."""
+    own = getattr(bag, "order", None)
+    return own() if own is not None else _in_order(frozenset(bag))
 
 
 @lru_cache(maxsize=4096)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..mechanics import card_gain
+from ..mechanics.drafting import colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
@@ -199,8 +200,6 @@ class Work:
         return sorted(c for c, t in self.board.items() if test(t.room))
 
     def colours(self, room: str) -> tuple[str, ...]:
-        from ..mechanics.drafting import colours
-
         return colours(self.rules, room)
 
     def flag(self, key: str, default=None):

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from ..placement import Cell
 from ..rules import Rules
 from .actions import Action, Chance, IllegalAction, from_json
-from .board import neighbour
+from .board import edge, neighbour
 from .pending import Step, sample
 from .setup import Campaign, new_day
 
@@ -79,8 +79,6 @@ class Drafting:
 
     @property
     def door(self):
-        from .board import edge
-
         return edge(self.origin, self.direction)
 
     @property

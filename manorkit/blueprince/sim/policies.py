@@ -41,10 +41,15 @@ class GreedyPolicy:
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
-        takes = [a for a in legal if isinstance(a, Take)]
+        takes, drafts = [], []
+        for a in legal:
+            kind = type(a)
+            if kind is Take:
+                takes.append(a)
+            elif kind is Draft:
+                drafts.append(a)
         if takes:
             return max(takes, key=lambda a: self.tile_score(state, a))
-        drafts = [a for a in legal if isinstance(a, Draft)]
         if drafts:
             return min(drafts, key=lambda a: _draft_rank(state.position, a.direction))
         return self.explore(state, legal)
