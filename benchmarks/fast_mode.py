@@ -4,12 +4,12 @@ memory per worker, and the ratio to ``benchmarks/engine_days.py`` before issue 1
 Run: ``PYTHONPATH=$PWD .venv/bin/python benchmarks/fast_mode.py [--days 200] [--rounds 3]
 [--before 667da9b] [--readme]``. Every rate plays the same days (``sim.day_seeds``) with
 ``sim.run.play``, fast and immutable, in interleaved rounds (median kept, the machine being
-shared). ``--before`` exports that commit (the engine before issue 12) with ``git archive``
-and times its own ``benchmarks/engine_days.py`` in a subprocess, in the same rounds. Peak
-memory is the resident set (``ru_maxrss``) of a fresh process that simulates the days, and
-the ``tracemalloc`` peak of one day played once the engine is warm (an immutable day keeps
-every state of the day, linked by ``parent``). ``--readme`` rewrites the README's fast_mode
-table.
+shared), timed by the process's CPU time and by the clock. ``--before`` exports that commit
+(the engine before issue 12) with ``git archive`` and times the day loop of its
+``benchmarks/engine_days.py`` in a subprocess, in the same rounds. Peak memory is the
+resident set (``ru_maxrss``) of a fresh process that simulates the days, and the
+``tracemalloc`` peak of one day played once the engine is warm (an immutable day keeps every
+state of the day, linked by ``parent``). ``--readme`` rewrites the README's fast_mode table.
 """
 
 from __future__ import annotations
@@ -36,14 +36,18 @@ ROOT = Path(__file__).resolve().parent.parent
 POLICIES = {"greedy": GreedyPolicy, "random": RandomPolicy}
 NOISY = ": other work was running, so rates are noisy"
 BEFORE = """
-import sys, time, random
-from benchmarks.engine_days import measure
-from manorkit.blueprince.engine.policies import greedy_policy, random_policy
+import random, sys, time
+from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import new_day
-from manorkit.blueprince.engine.policies import play_day
-play_day(new_day(seed=0), random_policy)
+from manorkit.blueprince.engine.policies import greedy_policy, play_day, random_policy
+rules = load_rules()
+play_day(new_day(rules, seed=0), random_policy)
 name, days = sys.argv[1], int(sys.argv[2])
-print(*measure({"greedy": greedy_policy, "random": random_policy}[name], days))
+policy = {"greedy": greedy_policy, "random": random_policy}[name]
+steps, cpu, wall = 0, time.process_time(), time.perf_counter()
+for seed in range(days):  # the loop of that commit's engine_days.measure
+    steps += play_day(new_day(rules, seed=seed), policy, random.Random(seed)).depth
+print(days / (time.process_time() - cpu), days / (time.perf_counter() - wall), steps / days)
 """
 MEMORY = """
 import json, resource, sys, tracemalloc
@@ -65,13 +69,15 @@ print(json.dumps({"base": base, "peak": peak, "one_day": one_day}))
 """
 
 
-def rate(rules, name: str, seeds: list[int], fast: bool) -> tuple[float, float]:
-    """Days per second and actions (decisions and chance steps) per day."""
+def rate(rules, name: str, seeds: list[int], fast: bool) -> tuple[float, float, float]:
+    """Days per second of this process's CPU time and of the clock, and actions (decisions
+    and chance steps) per day."""
     policy, steps = POLICIES[name](), 0
-    start = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     for seed in seeds:
         steps += play(rules, policy, seed, fast=fast).depth
-    return len(seeds) / (time.perf_counter() - start), steps / len(seeds)
+    n = len(seeds)
+    return n / (time.process_time() - cpu), n / (time.perf_counter() - wall), steps / n
 
 
 def export(rev: str) -> Path:
@@ -83,13 +89,13 @@ def export(rev: str) -> Path:
     return where
 
 
-def before_rate(tree: Path, name: str, days: int) -> tuple[float, float]:
-    """Days per second and actions per day of ``engine_days.measure`` in ``tree``."""
+def before_rate(tree: Path, name: str, days: int) -> tuple[float, float, float]:
+    """As :func:`rate`, for the engine in ``tree`` (the loop of its ``engine_days.measure``)."""
     out = subprocess.run([sys.executable, "-c", BEFORE, name, str(days)], cwd=tree,
                          env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True,
                          text=True, check=True)
-    days_s, per_day = out.stdout.strip().splitlines()[-1].split()
-    return float(days_s), float(per_day)
+    cpu, wall, per_day = out.stdout.strip().splitlines()[-1].split()
+    return float(cpu), float(wall), float(per_day)
 
 
 def memory(fast: bool, days: int) -> dict:
@@ -112,32 +118,38 @@ def main() -> None:
     tree = export(args.before) if args.before else None
     load = os.getloadavg()[0]
     runs: dict[tuple, list[float]] = {}
+    walls: dict[tuple, list[float]] = {}
     per_day: dict = {}
     for _ in range(args.rounds):
         for name in POLICIES:
             for fast in (True, False):
-                days_s, per_day[name] = rate(rules, name, seeds, fast)
-                runs.setdefault((name, fast), []).append(days_s)
+                cpu, wall, per_day[name] = rate(rules, name, seeds, fast)
+                runs.setdefault((name, fast), []).append(cpu)
+                walls.setdefault((name, fast), []).append(wall)
             if tree is not None:
-                days_s, per_day[(name, "before")] = before_rate(tree, name, args.days)
-                runs.setdefault((name, "before"), []).append(days_s)
+                cpu, wall, per_day[(name, "before")] = before_rate(tree, name, args.days)
+                runs.setdefault((name, "before"), []).append(cpu)
+                walls.setdefault((name, "before"), []).append(wall)
     load_after = os.getloadavg()[0]
     if tree is not None:
         shutil.rmtree(tree)
     med = {k: statistics.median(v) for k, v in runs.items()}
+    clock = {k: statistics.median(v) for k, v in walls.items()}
     mem = {fast: memory(fast, args.days) for fast in (True, False)}
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         f"Measured {stamp} by `benchmarks/fast_mode.py` (Python "
         f"{sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f} before and "
         f"{load_after:.1f} after{NOISY if max(load, load_after) > 1.2 else ''}). "
-        f"{args.days} days per run, median of {args.rounds} interleaved rounds, one core; "
-        f"\"before issue 12\" is `benchmarks/engine_days.py` at commit `{args.before}`, timed "
-        "in the same rounds.", "",
+        f"{args.days} days per run, median of {args.rounds} interleaved rounds, one process on "
+        "one core. Days per second count the process's CPU time (`time.process_time`), which "
+        "other work on the machine disturbs less than the clock; the clock's rate is the last "
+        "column. \"Before issue 12\" is the day loop of `benchmarks/engine_days.py` at commit "
+        f"`{args.before}`, timed the same way in the same rounds.", "",
         "| policy | fast mode (days/s) | immutable mode (days/s) | before issue 12 (days/s) "
         "| fast ÷ before | fast ÷ immutable | actions per day (before) "
-        "| µs per action: fast, immutable (before) |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        "| µs per action: fast, immutable (before) | fast mode by the clock (days/s) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name in POLICIES:
         fast, slow, n = med[(name, True)], med[(name, False)], per_day[name]
         before, n_before = med.get((name, "before")), per_day.get((name, "before"))
@@ -147,7 +159,8 @@ def main() -> None:
             f"{'—' if before is None else f'{fast / before:.1f}×'} | {fast / slow:.1f}× | "
             f"{n:.0f}{'' if before is None else f' ({n_before:.0f})'} | "
             f"{1e6 / (fast * n):.0f}, {1e6 / (slow * n):.0f}"
-            f"{'' if before is None else f' ({1e6 / (before * n_before):.0f})'} |")
+            f"{'' if before is None else f' ({1e6 / (before * n_before):.0f})'} | "
+            f"{clock[(name, True)]:,.0f} |")
     lines += ["", "| peak memory of one worker (greedy) | fast mode | immutable mode |",
               "|---|---:|---:|",
               f"| resident set after {args.days} days (`ru_maxrss`) | "
