@@ -64,13 +64,19 @@ class GreedyPolicy:
     def explore(self, state: State, legal: list[Action]) -> Action:
         """With no draft to make: a new room or one with tokens or items lying there (picked up
         on entry), then a room's offer, then a frontier room not visited since the last tile."""
-        moves = [a for a in legal if isinstance(a, Move)]
+        moves, others = [], []
+        for a in legal:
+            kind = type(a)
+            if kind is Move:
+                moves.append(a)
+            elif kind is not EndDay:
+                others.append(a)
         seen = visited_since_placement(state)
-        fresh = [a for a in moves if a.cell not in state.entered or (
-            state.tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
+        entered, tokens = state.entered, state.tokens
+        fresh = [a for a in moves if a.cell not in entered or (
+            tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
         if fresh:
             return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
-        others = [a for a in legal if not isinstance(a, Move | EndDay)]
         if others:
             return others[0]
         frontier = [a for a in moves if a.cell not in seen and draftable_doors(state, a.cell)]
