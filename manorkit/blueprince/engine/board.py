@@ -116,6 +116,19 @@ def _sides(cell: Cell, here: frozenset[int]) -> tuple:
                  if _NEIGHBOURS[(cell, d)] is not None)
 
 
+def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, tuple[Cell, int]], ...]:
+    """``(side, cell beyond, door edge)`` for each door ``here`` of ``cell`` that does not
+    face off the board, in N, E, S, W order."""
+    key = (cell, here)
+    if key not in _EXITS:
+        _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], _EDGES[(cell, d)]) for d in sorted(here)
+                            if _NEIGHBOURS[(cell, d)] is not None)
+    return _EXITS[key]
+
+
+_EXITS: dict[tuple[Cell, frozenset[int]], tuple] = {}
+
+
 def _links_through_walls(doors_of: dict[Cell, frozenset[int]], sealed: frozenset
                          ) -> dict[Cell, tuple]:
     """:func:`links` with ``through_walls``."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..mechanics import door_die, draw_size, tile_cost
+from ..mechanics import door_die, draw_size, tile_cost, trunk_die
 from ..mechanics.drafting import colours
 from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
-from .board import DIRS, WORDS, edge, neighbour, opposite, placements
+from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
+from .items import watch_draft
 from .pending import LockRoll, Orient, Roll
 from .reducer import Work, handles, legal
 from .state import Drafting, State
@@ -32,16 +33,12 @@ def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
     """Doors of the room at ``cell`` (default: the current room) that lead to an empty cell
     and may be drafted (from there)."""
     cell = state.position if cell is None else cell
-    here = state.board[cell]
+    board, padlocks = state.board, state.padlocks
     closed = state.flags.get("closed_doors", ())
     out = []
-    for d in DIRS:
-        if d not in here.doors:
-            continue
-        target = neighbour(cell, d)
-        door = edge(cell, d)
-        if target is not None and target not in state.board and list(door) not in closed and \
-                (door not in state.padlocks or unlock_methods(state, cell, d)):
+    for d, target, door in exits(cell, board[cell].doors):
+        if target not in board and (not closed or list(door) not in closed) and \
+                (door not in padlocks or unlock_methods(state, cell, d)):
             out.append(d)
     return out
 
@@ -231,19 +228,21 @@ def _choices(state: State) -> list:
     d = state.drafting
     rules = state.rules
     out: list = []
+    gems_held, steps_held = state.resources["gems"], state.resources["steps"]
     for slot, room in enumerate(d.hand, 1):
-        rotate = may_rotate(state, room)
         turns = placements(rules, room, d.origin, d.direction)
+        if not turns:
+            continue
         gems, steps = slot_cost(state, slot, room)
-        if not turns or gems > state.resources["gems"] or steps > state.resources["steps"]:
+        if gems > gems_held or steps > steps_held:
             continue
         shown = "" if slot == d.hidden else room
-        if rotate and len(turns) > 1:
+        if len(turns) > 1 and may_rotate(state, room):
             out.extend(_take_action(slot, shown, r) for r in turns)
         else:
             out.append(_take_action(slot, shown, None))
+    takes = bool(out)
     out.extend(Redraw(s) for s in redraws(state))
-    takes = any(isinstance(a, Take) for a in out)
     furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
                and any("red" in colours(rules, t) for t in d.hand))
     if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
@@ -327,8 +326,6 @@ def placed(work: Work, cell: Cell) -> None:
         dirt = min(dirt + 1, number(rules, "root_cellar_cap"))
     if dirt:
         work.add_dirt(cell, dirt, "§8 Dirt Pile Tokens")
-    from ..mechanics import trunk_die
-
     die = trunk_die(rules, room, cell[0])
     for _ in range(row["trunk_rolls"]):
         if die is None:
@@ -338,11 +335,10 @@ def placed(work: Work, cell: Cell) -> None:
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
     watch = hooks.WATCH
-    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
-        if other != cell:
-            watch[tile.room](work, other, cell)
-    from .items import watch_draft
-
+    if not watch.keys().isdisjoint(work.on_board()):
+        for other, there in sorted([(c, t.room) for c, t in work.board.items() if t.room in watch]):
+            if other != cell:
+                watch[there](work, other, cell)
     watch_draft(work, cell)
     if rules.variant("enter_after_draft") == "auto_enter":
         from .turn import enter

@@ -17,6 +17,7 @@ from .items import offers as item_offers
 from .items import watch_enter
 from .pending import CardDraw
 from .reducer import Work, handles, legal
+from .rooms.common import collect, entry_rewards
 from .setup import ANTECHAMBER
 from .state import State
 
@@ -107,8 +108,6 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     """Arrive in the room at ``cell`` after paying ``steps`` (§4 Action B): the dinner bell
     (§11), tokens and items lying there (§10), the data's entry rewards and spawns (§7, §16),
     the room's own effect, and what held items and rooms on the board do on entries."""
-    from .rooms.common import collect, entry_rewards
-
     room = work.room_at(cell)
     if steps:
         work.gain("steps", -steps, f"moved to {room}", "§4 Action B")
@@ -129,8 +128,9 @@ def watch_entry(work: Work, entry: Entry) -> None:
     """What rooms on the board and held items do on every entry (``entry.cell`` is None for
     the Outer Room, §19)."""
     watch = hooks.WATCH_ENTER
-    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
-        watch[tile.room](work, other, entry)
+    if not watch.keys().isdisjoint(work.on_board()):
+        for other, room in sorted([(c, t.room) for c, t in work.board.items() if t.room in watch]):
+            watch[room](work, other, entry)
     watch_enter(work, entry)
 
 
@@ -147,7 +147,9 @@ def _tokens(state: State) -> list:
             out.append(OpenTrunk("key"))
         if "Sledgehammer" in state.items:
             out.append(OpenTrunk("sledgehammer"))
-    out.extend(Eat(f) for f in sorted(set(state.fruit.get(here, ()))))
+    fruit = state.fruit.get(here)
+    if fruit:
+        out.extend(Eat(f) for f in sorted(set(fruit)))
     return out
 
 
@@ -212,8 +214,11 @@ def _abilities(state: State) -> list:
     room = state.board[state.position].room
     out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []
     out.extend(item_offers(state))
-    out.append(EndDay())
+    out.append(_END_DAY)
     return out
+
+
+_END_DAY = EndDay()
 
 
 @handles(Buy)
