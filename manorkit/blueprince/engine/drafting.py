@@ -191,7 +191,7 @@ def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     rules = state.rules
     board = state.on_board()
     cost = tile_cost(rules, room, terrace="Terrace" in board, hovel=bool(state.flags.get("hovel")))
-    if "never_free" in (rules.room(room)["tags"] or ()):
+    if cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
         return cost
     if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
             "cheapest":

@@ -80,13 +80,15 @@ def _move(cell: Cell, room: str, steps: int, pay: tuple[str, ...]) -> Move:
 def _moves(state: State) -> list:
     out = []
     have, board = state.resources["steps"], state.board
-    for cell, (_, steps, locks) in sorted(state.routes().items()):
+    routes = state.routes()
+    for cell in sorted(routes):
+        _, steps, locks = routes[cell]
         if steps <= have:
-            room = board[cell].room
             if locks:
+                room = board[cell].room
                 out.extend(_move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
             else:
-                out.append(_move(cell, room, steps, ()))
+                out.append(_move(cell, board[cell].room, steps, ()))
     return out
 
 
@@ -121,7 +123,11 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
-    watch_entry(work, Entry(room, cell, first))
+    watch_entry(work, _entry(room, cell, first))
+
+
+#: The Entry an entry watcher sees (shared: entries are immutable values).
+_entry = lru_cache(maxsize=4096)(Entry)
 
 
 def watch_entry(work: Work, entry: Entry) -> None:
