@@ -48,21 +48,21 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
     §6 Special Keys), turning back excepted."""
     out: list[Unlock] = []
     if state.resources["keys"]:
-        out.append(Unlock("key"))
+        out.append(_unlock_action("key"))
     if state.items.get("Lockpick Kit", 0):
-        out.append(Unlock("lockpick"))
+        out.append(_unlock_action("lockpick"))
     if state.items.get("Silver Key", 0):
-        out.append(Unlock("silver_key"))
+        out.append(_unlock_action("silver_key"))
     room = state.board[origin].room
     if state.items.get("Prism Key", 0):
         usable = [c for c in colours(state.rules, room) if c in PRISM_COLOURS]
         if len(usable) > 1 and state.rules.variant("prism_key_dual_colour") == "player_choice":
-            out.extend(Unlock("prism_key", c) for c in usable)
+            out.extend(_unlock_action("prism_key", c) for c in usable)
         elif usable:
-            out.append(Unlock("prism_key"))
+            out.append(_unlock_action("prism_key"))
     if "Secret Garden Key" in state.items and garden_spawnable(state) and placements(
             state.rules, "Secret Garden", origin, direction):
-        out.append(Unlock("secret_garden_key"))
+        out.append(_unlock_action("secret_garden_key"))
     return out
 
 
@@ -115,7 +115,7 @@ def _draft(work: Work, action: Draft) -> None:
 @legal("unlock")
 def _unlocks(state: State) -> list:
     d = state.drafting
-    return unlock_methods(state, d.origin, d.direction) + [Unlock("turn_back")]
+    return unlock_methods(state, d.origin, d.direction) + [_unlock_action("turn_back")]
 
 
 def garden_spawnable(state: State) -> bool:
@@ -157,7 +157,7 @@ def _unlock(work: Work, action: Unlock) -> None:
 def redraws(state: State) -> list[str]:
     """The redraw sources usable now (§4 Step 4; §16 Drawing Room, Study, Furnace)."""
     d = state.drafting
-    if not sum(state.bag.values()):
+    if not any(state.bag.values()):
         return []
     rules = state.rules
     if "drawing_room" in d.used and rules.variant("drawing_room_redraw") == "final_second_draw":
@@ -213,7 +213,7 @@ def may_rotate(state: State, room: str = "") -> bool:
 
 @legal("hide")
 def _hides(state: State) -> list:
-    return [Hide(slot) for slot in range(1, len(state.drafting.hand) + 1)]
+    return [_hide_action(slot) for slot in range(1, len(state.drafting.hand) + 1)]
 
 
 @handles(Hide)
@@ -242,15 +242,22 @@ def _choices(state: State) -> list:
         else:
             out.append(_take_action(slot, shown, None))
     takes = bool(out)
-    out.extend(Redraw(s) for s in redraws(state))
+    out.extend(_redraw_action(s) for s in redraws(state))
     furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
                and any("red" in colours(rules, t) for t in d.hand))
     if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
             state.bag.values()):
-        out.append(Redraw("no_fit"))
+        out.append(_redraw_action("no_fit"))
     elif not takes or furnace:
-        out.append(GiveUp())
+        out.append(_GIVE_UP)
     return out
+
+
+#: Shared actions (actions are immutable values, checked once when built).
+_unlock_action = lru_cache(maxsize=256)(Unlock)
+_hide_action = lru_cache(maxsize=64)(Hide)
+_redraw_action = lru_cache(maxsize=64)(Redraw)
+_GIVE_UP = GiveUp()
 
 
 @lru_cache(maxsize=4096)

@@ -147,16 +147,22 @@ def _tokens(state: State) -> list:
     out: list = []
     here = state.position
     if state.dirt.get(here) and "Shovel" in state.items:
-        out.append(Dig())
+        out.append(_DIG)
     if state.trunks.get(here):
         if state.resources["keys"]:
-            out.append(OpenTrunk("key"))
+            out.append(_open_trunk_action("key"))
         if "Sledgehammer" in state.items:
-            out.append(OpenTrunk("sledgehammer"))
+            out.append(_open_trunk_action("sledgehammer"))
     fruit = state.fruit.get(here)
     if fruit:
-        out.extend(Eat(f) for f in sorted(set(fruit)))
+        out.extend(_eat_action(f) for f in sorted(set(fruit)))
     return out
+
+
+#: Shared actions (actions are immutable values, checked once when built).
+_DIG = Dig()
+_open_trunk_action = lru_cache(maxsize=8)(OpenTrunk)
+_eat_action = lru_cache(maxsize=256)(Eat)
 
 
 @handles(Dig)
