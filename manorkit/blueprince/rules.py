@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -46,6 +47,11 @@ class Rules(RulesBase):
                 {c: r["copies"] for c, r in self._tables[f"decks/{deck}.csv"].rows.items()
                  if r["copies"]})
         object.__setattr__(self, "_counts", MappingProxyType(counts))
+        object.__setattr__(self, "_rooms", self._tables["rooms.csv"].rows)
+        # values derived from these rules alone, kept as first read (the rules never change):
+        # numbers.csv values by name, and per-purpose tables of the engine's readings
+        object.__setattr__(self, "_numbers", {})
+        object.__setattr__(self, "_memo", defaultdict(dict))
         object.__setattr__(self, "_setup_bag", self._count_tiles(self._bag_tiles(1, (), None)))
 
     # -- rooms ----------------------------------------------------------------------------
@@ -56,7 +62,10 @@ class Rules(RulesBase):
 
     def room(self, name: str) -> Mapping:
         """One room's row (a read-only mapping); the name's case is ignored."""
-        return self._tables["rooms.csv"].rows[self.room_name(name)]
+        try:
+            return self._rooms[name]
+        except KeyError:
+            return self._rooms[self.room_name(name)]
 
     # -- names ----------------------------------------------------------------------------
     def room_name(self, name: str) -> str:

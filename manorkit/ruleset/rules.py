@@ -48,12 +48,13 @@ class RulesBase:
     def variant(self, vid: str) -> str:
         """The reading in force for variant ``vid`` (an unknown id: a ``KeyError`` naming
         the closest ids)."""
-        if vid not in self.choices:
+        try:
+            return self.choices[vid]
+        except KeyError:
             near = closest(vid, self.choices) if isinstance(vid, str) else []
             hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
             raise KeyError(f"unknown variant {vid!r}{hint} ({len(self.choices)} variants: "
-                           "see rules.variants)")
-        return self.choices[vid]
+                           "see rules.variants)") from None
 
     @property
     def changed(self) -> dict[str, str]:

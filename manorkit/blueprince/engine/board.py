@@ -89,15 +89,57 @@ def links(board: dict[Cell, Tile], *, through_walls: bool = False,
     doors_of = {c: t.doors for c, t in board.items()}
     if opened:
         doors_of.update(opened)
+    if through_walls:
+        return _links_through_walls(doors_of, sealed)
+    out = {}
+    sides_of = _SIDES
+    for cell, here in doors_of.items():
+        sides = sides_of.get((cell, here))
+        if sides is None:
+            sides = sides_of[(cell, here)] = _sides(cell, here)
+        row = []
+        for other, back, door in sides:
+            there = doors_of.get(other)
+            if there is not None and back in there:
+                row.append((other, door))
+        out[cell] = tuple(row)
+    return out
+
+
+#: (cell, doors) → ((cell beyond, its side facing back, door edge), ...) for each door on the
+#: board, in N, E, S, W order (filled as met).
+_SIDES: dict[tuple[Cell, frozenset[int]], tuple] = {}
+
+
+def _sides(cell: Cell, here: frozenset[int]) -> tuple:
+    return tuple((_NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)]) for d in sorted(here)
+                 if _NEIGHBOURS[(cell, d)] is not None)
+
+
+def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, tuple[Cell, int]], ...]:
+    """``(side, cell beyond, door edge)`` for each door ``here`` of ``cell`` that does not
+    face off the board, in N, E, S, W order."""
+    key = (cell, here)
+    if key not in _EXITS:
+        _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], _EDGES[(cell, d)]) for d in sorted(here)
+                            if _NEIGHBOURS[(cell, d)] is not None)
+    return _EXITS[key]
+
+
+_EXITS: dict[tuple[Cell, frozenset[int]], tuple] = {}
+
+
+def _links_through_walls(doors_of: dict[Cell, frozenset[int]], sealed: frozenset
+                         ) -> dict[Cell, tuple]:
+    """:func:`links` with ``through_walls``."""
     out = {}
     for cell, here in doors_of.items():
         row = []
-        for d in range(4) if through_walls and cell not in sealed else sorted(here):
+        for d in range(4) if cell not in sealed else sorted(here):
             other = _NEIGHBOURS[(cell, d)]
             if other is None or other not in doors_of:
                 continue
-            if (d in here and (d + 2) % 4 in doors_of[other]) or (
-                    through_walls and other not in sealed):
+            if (d in here and (d + 2) % 4 in doors_of[other]) or other not in sealed:
                 row.append((other, _EDGES[(cell, d)]))
         out[cell] = tuple(row)
     return out
@@ -111,6 +153,39 @@ def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tupl
     prefers the fewest padlocks, then the fewest steps, then the first found in N, E, S, W
     order, so the choice is deterministic.
     """
+    if padlocks:
+        best = _unlocked(links, start, padlocks)
+        if best is None:  # a padlock on the way: the general search
+            return _cheapest_locked(links, start, padlocks)
+        return best
+    return _unlocked(links, start, ())
+
+
+def _unlocked(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple] | None:
+    """:func:`cheapest` by breadth-first search while no padlocked door leads to a room not
+    reached yet (then every route is padlock-free and the first found is the shortest);
+    None as soon as one does."""
+    best: dict[Cell, tuple] = {start: (0, 0, ())}
+    frontier = [start]
+    steps = 0
+    while frontier:
+        steps += 1
+        cand = (0, steps, ())
+        reached = []
+        for cell in frontier:
+            for other, door in links[cell]:
+                if other not in best:
+                    if padlocks and door in padlocks:
+                        return None
+                    best[other] = cand
+                    reached.append(other)
+        frontier = reached
+    del best[start]
+    return best
+
+
+def _cheapest_locked(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple]:
+    """:func:`cheapest` when padlocks may lie on routes."""
     best: dict[Cell, tuple] = {start: (0, 0, ())}
     queue = deque([start])
     while queue:

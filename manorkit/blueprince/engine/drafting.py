@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..mechanics import door_die, draw_size, tile_cost
+from ..mechanics import door_die, draw_size, tile_cost, trunk_die
 from ..mechanics.drafting import colours
 from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
-from .board import DIRS, WORDS, edge, neighbour, opposite, placements
+from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
+from .items import watch_draft
 from .pending import LockRoll, Orient, Roll
 from .reducer import Work, handles, legal
 from .state import Drafting, State
@@ -32,16 +33,12 @@ def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
     """Doors of the room at ``cell`` (default: the current room) that lead to an empty cell
     and may be drafted (from there)."""
     cell = state.position if cell is None else cell
-    here = state.board[cell]
+    board, padlocks = state.board, state.padlocks
     closed = state.flags.get("closed_doors", ())
     out = []
-    for d in DIRS:
-        if d not in here.doors:
-            continue
-        target = neighbour(cell, d)
-        door = edge(cell, d)
-        if target is not None and target not in state.board and list(door) not in closed and \
-                (door not in state.padlocks or unlock_methods(state, cell, d)):
+    for d, target, door in exits(cell, board[cell].doors):
+        if target not in board and (not closed or list(door) not in closed) and \
+                (door not in padlocks or unlock_methods(state, cell, d)):
             out.append(d)
     return out
 
@@ -51,21 +48,21 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
     §6 Special Keys), turning back excepted."""
     out: list[Unlock] = []
     if state.resources["keys"]:
-        out.append(Unlock("key"))
+        out.append(_unlock_action("key"))
     if state.items.get("Lockpick Kit", 0):
-        out.append(Unlock("lockpick"))
+        out.append(_unlock_action("lockpick"))
     if state.items.get("Silver Key", 0):
-        out.append(Unlock("silver_key"))
+        out.append(_unlock_action("silver_key"))
     room = state.board[origin].room
     if state.items.get("Prism Key", 0):
         usable = [c for c in colours(state.rules, room) if c in PRISM_COLOURS]
         if len(usable) > 1 and state.rules.variant("prism_key_dual_colour") == "player_choice":
-            out.extend(Unlock("prism_key", c) for c in usable)
+            out.extend(_unlock_action("prism_key", c) for c in usable)
         elif usable:
-            out.append(Unlock("prism_key"))
+            out.append(_unlock_action("prism_key"))
     if "Secret Garden Key" in state.items and garden_spawnable(state) and placements(
             state.rules, "Secret Garden", origin, direction):
-        out.append(Unlock("secret_garden_key"))
+        out.append(_unlock_action("secret_garden_key"))
     return out
 
 
@@ -118,7 +115,7 @@ def _draft(work: Work, action: Draft) -> None:
 @legal("unlock")
 def _unlocks(state: State) -> list:
     d = state.drafting
-    return unlock_methods(state, d.origin, d.direction) + [Unlock("turn_back")]
+    return unlock_methods(state, d.origin, d.direction) + [_unlock_action("turn_back")]
 
 
 def garden_spawnable(state: State) -> bool:
@@ -160,7 +157,7 @@ def _unlock(work: Work, action: Unlock) -> None:
 def redraws(state: State) -> list[str]:
     """The redraw sources usable now (§4 Step 4; §16 Drawing Room, Study, Furnace)."""
     d = state.drafting
-    if not sum(state.bag.values()):
+    if not any(state.bag.values()):
         return []
     rules = state.rules
     if "drawing_room" in d.used and rules.variant("drawing_room_redraw") == "final_second_draw":
@@ -194,7 +191,7 @@ def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     rules = state.rules
     board = state.on_board()
     cost = tile_cost(rules, room, terrace="Terrace" in board, hovel=bool(state.flags.get("hovel")))
-    if "never_free" in (rules.room(room)["tags"] or ()):
+    if cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
         return cost
     if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
             "cheapest":
@@ -216,7 +213,7 @@ def may_rotate(state: State, room: str = "") -> bool:
 
 @legal("hide")
 def _hides(state: State) -> list:
-    return [Hide(slot) for slot in range(1, len(state.drafting.hand) + 1)]
+    return [_hide_action(slot) for slot in range(1, len(state.drafting.hand) + 1)]
 
 
 @handles(Hide)
@@ -231,27 +228,36 @@ def _choices(state: State) -> list:
     d = state.drafting
     rules = state.rules
     out: list = []
+    gems_held, steps_held = state.resources["gems"], state.resources["steps"]
     for slot, room in enumerate(d.hand, 1):
-        rotate = may_rotate(state, room)
         turns = placements(rules, room, d.origin, d.direction)
+        if not turns:
+            continue
         gems, steps = slot_cost(state, slot, room)
-        if not turns or gems > state.resources["gems"] or steps > state.resources["steps"]:
+        if gems > gems_held or steps > steps_held:
             continue
         shown = "" if slot == d.hidden else room
-        if rotate and len(turns) > 1:
+        if len(turns) > 1 and may_rotate(state, room):
             out.extend(_take_action(slot, shown, r) for r in turns)
         else:
             out.append(_take_action(slot, shown, None))
-    out.extend(Redraw(s) for s in redraws(state))
-    takes = any(isinstance(a, Take) for a in out)
+    takes = bool(out)
+    out.extend(_redraw_action(s) for s in redraws(state))
     furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
                and any("red" in colours(rules, t) for t in d.hand))
     if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
             state.bag.values()):
-        out.append(Redraw("no_fit"))
+        out.append(_redraw_action("no_fit"))
     elif not takes or furnace:
-        out.append(GiveUp())
+        out.append(_GIVE_UP)
     return out
+
+
+#: Shared actions (actions are immutable values, checked once when built).
+_unlock_action = lru_cache(maxsize=256)(Unlock)
+_hide_action = lru_cache(maxsize=64)(Hide)
+_redraw_action = lru_cache(maxsize=64)(Redraw)
+_GIVE_UP = GiveUp()
 
 
 @lru_cache(maxsize=4096)
@@ -327,8 +333,6 @@ def placed(work: Work, cell: Cell) -> None:
         dirt = min(dirt + 1, number(rules, "root_cellar_cap"))
     if dirt:
         work.add_dirt(cell, dirt, "§8 Dirt Pile Tokens")
-    from ..mechanics import trunk_die
-
     die = trunk_die(rules, room, cell[0])
     for _ in range(row["trunk_rolls"]):
         if die is None:
@@ -338,11 +342,10 @@ def placed(work: Work, cell: Cell) -> None:
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
     watch = hooks.WATCH
-    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
-        if other != cell:
-            watch[tile.room](work, other, cell)
-    from .items import watch_draft
-
+    if not watch.keys().isdisjoint(work.on_board()):
+        for other, there in sorted([(c, t.room) for c, t in work.board.items() if t.room in watch]):
+            if other != cell:
+                watch[there](work, other, cell)
     watch_draft(work, cell)
     if rules.variant("enter_after_draft") == "auto_enter":
         from .turn import enter

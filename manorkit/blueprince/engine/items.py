@@ -40,7 +40,14 @@ def item(name: str, section: str, where: str = "", **hooks_: Callable) -> Item:
     if name in ITEMS:
         raise KeyError(f"item: {name!r} is registered twice")
     ITEMS[name] = Item(name, section, where, **hooks_)
+    for kind, names in _HOOKED.items():
+        if hooks_.get(kind) is not None:
+            names.add(name)
     return ITEMS[name]
+
+
+#: Hook kind → the items registered with one (so that watchers skip the others).
+_HOOKED: dict[str, set[str]] = {"enter": set(), "draft": set(), "offers": set()}
 
 
 def on_gain(work, name: str) -> None:
@@ -50,25 +57,19 @@ def on_gain(work, name: str) -> None:
 
 
 def watch_enter(work, entry: hooks.Entry) -> None:
-    for name in sorted(work.items):
-        rule = ITEMS.get(name)
-        if rule is not None and rule.enter is not None:
-            rule.enter(work, entry)
+    for name in sorted(_HOOKED["enter"].intersection(work.items)):
+        ITEMS[name].enter(work, entry)
 
 
 def watch_draft(work, cell: Cell) -> None:
-    for name in sorted(work.items):
-        rule = ITEMS.get(name)
-        if rule is not None and rule.draft is not None:
-            rule.draft(work, cell)
+    for name in sorted(_HOOKED["draft"].intersection(work.items)):
+        ITEMS[name].draft(work, cell)
 
 
 def offers(state) -> list:
     out: list = []
-    for name in sorted(state.items):
-        rule = ITEMS.get(name)
-        if rule is not None and rule.offers is not None:
-            out.extend(rule.offers(state))
+    for name in sorted(_HOOKED["offers"].intersection(state.items)):
+        out.extend(ITEMS[name].offers(state))
     return out
 
 

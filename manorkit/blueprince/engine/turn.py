@@ -17,6 +17,7 @@ from .items import offers as item_offers
 from .items import watch_enter
 from .pending import CardDraw
 from .reducer import Work, handles, legal
+from .rooms.common import collect, entry_rewards
 from .setup import ANTECHAMBER
 from .state import State
 
@@ -79,13 +80,15 @@ def _move(cell: Cell, room: str, steps: int, pay: tuple[str, ...]) -> Move:
 def _moves(state: State) -> list:
     out = []
     have, board = state.resources["steps"], state.board
-    for cell, (_, steps, locks) in sorted(state.routes().items()):
+    routes = state.routes()
+    for cell in sorted(routes):
+        _, steps, locks = routes[cell]
         if steps <= have:
-            room = board[cell].room
             if locks:
+                room = board[cell].room
                 out.extend(_move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
             else:
-                out.append(_move(cell, room, steps, ()))
+                out.append(_move(cell, board[cell].room, steps, ()))
     return out
 
 
@@ -107,8 +110,6 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     """Arrive in the room at ``cell`` after paying ``steps`` (§4 Action B): the dinner bell
     (§11), tokens and items lying there (§10), the data's entry rewards and spawns (§7, §16),
     the room's own effect, and what held items and rooms on the board do on entries."""
-    from .rooms.common import collect, entry_rewards
-
     room = work.room_at(cell)
     if steps:
         work.gain("steps", -steps, f"moved to {room}", "§4 Action B")
@@ -122,15 +123,20 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
-    watch_entry(work, Entry(room, cell, first))
+    watch_entry(work, _entry(room, cell, first))
+
+
+#: The Entry an entry watcher sees (shared: entries are immutable values).
+_entry = lru_cache(maxsize=4096)(Entry)
 
 
 def watch_entry(work: Work, entry: Entry) -> None:
     """What rooms on the board and held items do on every entry (``entry.cell`` is None for
     the Outer Room, §19)."""
     watch = hooks.WATCH_ENTER
-    for other, tile in sorted((c, t) for c, t in work.board.items() if t.room in watch):
-        watch[tile.room](work, other, entry)
+    if not watch.keys().isdisjoint(work.on_board()):
+        for other, room in sorted([(c, t.room) for c, t in work.board.items() if t.room in watch]):
+            watch[room](work, other, entry)
     watch_enter(work, entry)
 
 
@@ -141,14 +147,22 @@ def _tokens(state: State) -> list:
     out: list = []
     here = state.position
     if state.dirt.get(here) and "Shovel" in state.items:
-        out.append(Dig())
+        out.append(_DIG)
     if state.trunks.get(here):
         if state.resources["keys"]:
-            out.append(OpenTrunk("key"))
+            out.append(_open_trunk_action("key"))
         if "Sledgehammer" in state.items:
-            out.append(OpenTrunk("sledgehammer"))
-    out.extend(Eat(f) for f in sorted(set(state.fruit.get(here, ()))))
+            out.append(_open_trunk_action("sledgehammer"))
+    fruit = state.fruit.get(here)
+    if fruit:
+        out.extend(_eat_action(f) for f in sorted(set(fruit)))
     return out
+
+
+#: Shared actions (actions are immutable values, checked once when built).
+_DIG = Dig()
+_open_trunk_action = lru_cache(maxsize=8)(OpenTrunk)
+_eat_action = lru_cache(maxsize=256)(Eat)
 
 
 @handles(Dig)
@@ -212,8 +226,11 @@ def _abilities(state: State) -> list:
     room = state.board[state.position].room
     out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []
     out.extend(item_offers(state))
-    out.append(EndDay())
+    out.append(_END_DAY)
     return out
+
+
+_END_DAY = EndDay()
 
 
 @handles(Buy)

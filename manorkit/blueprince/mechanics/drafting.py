@@ -12,6 +12,13 @@ def colours(rules: Rules, room: str) -> tuple[str, ...]:
     """A tile's colours; under ``tunnel_colour=also_green`` the Tunnel is also green (§9).
     Yellow is the shop colour (§6 Prism Key: "Yellow/Shop"), so under the default
     ``casino_is_shop=not_shop`` the Casino is not yellow (no Prism Key lite effect)."""
+    known = rules._memo["colours"]  # kept per rules value
+    if room not in known:
+        known[room] = _colours(rules, room)
+    return known[room]
+
+
+def _colours(rules: Rules, room: str) -> tuple[str, ...]:
     found = tuple(rules.room(room)["colours"])
     if room == "Tunnel" and rules.variant("tunnel_colour") == "also_green":
         found += ("green",)
@@ -59,6 +66,14 @@ def tile_cost(rules: Rules, room: str, *, terrace: bool = False,
     Gems as printed; none for a Green Room while the Terrace is on the board (§16 Terrace);
     under the Hovel the gems are paid as ``hovel_steps_per_gem`` steps each (§19 Hovel).
     """
+    known = rules._memo["tile_cost"]  # kept per rules value
+    key = (room, terrace, hovel)
+    if key not in known:
+        known[key] = _tile_cost(rules, room, terrace, hovel)
+    return known[key]
+
+
+def _tile_cost(rules: Rules, room: str, terrace: bool, hovel: bool) -> tuple[int, int]:
     gems = int(rules.room(room)["gem_cost"])
     if terrace and "green" in colours(rules, room):
         gems = 0

@@ -34,8 +34,16 @@ def door_die(rules: Rules, room: str, origin: Cell, target: Cell,
     :func:`security_die`).
     """
     rank = origin[0] if rules.variant("lock_rank_basis") == "current_room" else target[0]
+    key = (room, rank, "Foyer" in on_board, security)
+    known = rules._memo["door_die"]  # kept per rules value
+    if key not in known:
+        known[key] = _door_die(rules, *key)
+    return known[key]
+
+
+def _door_die(rules: Rules, room: str, rank: int, foyer: bool, security: str) -> str | None:
     row = rules.room(room)
-    if "Foyer" in on_board and "orange" in row["colours"]:
+    if foyer and "orange" in row["colours"]:
         return None
     return security_die(rules, lock_die(rules, row["lock"], rank), security)
 

@@ -20,7 +20,7 @@ def entry_rewards(work, cell: Cell, first: bool) -> None:
     losses do not apply (§19 Shelter)."""
     rules = work.rules
     room = work.room_at(cell)
-    row = rules.rows("tables/room_resources.csv").get(room)
+    row, spawn = _entry_rows(rules, room)
     if row is not None and pays(rules, row["when"], first):
         sheltered = list(cell) in work.flag("sheltered", ())
         for resource in ("steps", "coins", "gems", "keys"):
@@ -28,9 +28,18 @@ def entry_rewards(work, cell: Cell, first: bool) -> None:
             if value and not (sheltered and value < 0):
                 work.gain(resource, int(value), f"{room} ({row['when'].replace('_', ' ')})",
                           row["source"])
-    spawn = rules.rows("tables/item_spawns.csv").get(room)
     if spawn is not None and spawn["when"] == "entry" and pays(rules, "entry", first):
         item_spawn(work, cell, spawn)
+
+
+def _entry_rows(rules, room: str) -> tuple:
+    """The ``room_resources.csv`` and ``item_spawns.csv`` rows of ``room`` (None: no row),
+    kept per rules value."""
+    known = rules._memo["entry_rows"]
+    if room not in known:
+        known[room] = (rules.rows("tables/room_resources.csv").get(room),
+                       rules.rows("tables/item_spawns.csv").get(room))
+    return known[room]
 
 
 def spawn_draws(row) -> tuple[str, ...]:

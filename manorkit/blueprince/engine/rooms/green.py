@@ -15,6 +15,7 @@ from ...mechanics.numbers import number
 from ...placement import Cell
 from ..actions import Draft, Use
 from ..board import WORDS, edge, placements
+from ..drafting import draftable_doors, garden_spawnable
 from ..hooks import (
     data_only,
     offers,
@@ -252,8 +253,6 @@ def _garden_key_doors(state) -> list:
     edge door at Ranks 3-8, locked or not, read as a door of the current room leading to an
     empty cell where the Secret Garden may stand (Column 1 or 5, Ranks 3-8, no corners). A
     padlocked door is paid at the lock instead (``Unlock``), under either reading."""
-    from ..drafting import draftable_doors, garden_spawnable
-
     if "Secret Garden Key" not in state.items or not garden_spawnable(state) or \
             state.rules.variant("secret_garden_door") != "any_door":
         return []
