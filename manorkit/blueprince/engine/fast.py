@@ -27,7 +27,7 @@ import random
 from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
-from itertools import compress
+from itertools import accumulate, compress
 from operator import not_
 
 from .actions import Action, Chance, IllegalAction
@@ -110,28 +110,36 @@ class _Sparse(dict):
 
 
 class _Bag(_Sparse):
-    """The Active Bag, keeping its tile names in order as names come and go."""
+    """The Active Bag, keeping its tile names in order and their counts beside them, so a
+    draw finds its tile from running totals (:meth:`~.pending.TileDraw.sample`)."""
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
-        self._order: tuple[str, ...] = tuple(sorted(self))
+        self._reorder()
 
-    def order(self) -> tuple[str, ...]:
+    def _reorder(self) -> None:
+        self._order: list[str] = sorted(self)
+        self._counts: list[int] = [dict.__getitem__(self, k) for k in self._order]
+
+    def order(self) -> list[str]:
         return self._order
 
+    def totals(self) -> list[int]:
+        return list(accumulate(self._counts))
+
     def __setitem__(self, key, value) -> None:
-        if key not in self:
-            i = bisect_left(self._order, key)
-            self._order = self._order[:i] + (key,) + self._order[i:]
+        i = bisect_left(self._order, key)
+        if key in self:
+            self._counts[i] = value
+        else:
+            self._order.insert(i, key)
+            self._counts.insert(i, value)
         super().__setitem__(key, value)
 
     def __delitem__(self, key) -> None:
         super().__delitem__(key)
         i = bisect_left(self._order, key)
-        self._order = self._order[:i] + self._order[i + 1:]
-
-    def _reorder(self) -> None:
-        self._order = tuple(sorted(self))
+        del self._order[i], self._counts[i]
 
     def update(self, *args, **kwargs) -> None:
         super().update(*args, **kwargs)

@@ -9,6 +9,7 @@ probabilities.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -98,7 +99,9 @@ class TileDraw(Step):
             return sample(self.weights(state), rng)
         bag = state.bag
         order = bag_order(bag)
-        totals = list(accumulate(map(bag.__getitem__, order)))
+        running = getattr(bag, "totals", None)
+        totals = running() if running is not None else list(accumulate(map(bag.__getitem__,
+                                                                            order)))
         return order[bisect_right(totals, rng.randrange(totals[-1]))]
 
     def apply(self, work: Work, value) -> None:
@@ -156,9 +159,10 @@ class CardDraw(Step):
         work.draw_card(self, value)
 
 
-def bag_order(bag) -> tuple[str, ...]:
+def bag_order(bag) -> Sequence[str]:
     """The tile names in ``bag``, sorted (a bag that keeps its own order, as the fast mode's
-    does, gives it with ``order()``)."""
+    does, gives it with ``order()``, and its running totals in that order with
+    ``totals()``)."""
     own = getattr(bag, "order", None)
     return own() if own is not None else _in_order(frozenset(bag))
 

@@ -401,7 +401,7 @@ class Work:
         if len(d.hand) == d.sleeve and d.door in self.padlocks:
             return  # waiting for the player to pay or turn back
         bag_tiles = len(d.hand) - d.sleeve
-        if d.slot is None and bag_tiles < d.size - d.sleeve and sum(self.bag.values()):
+        if d.slot is None and bag_tiles < d.size - d.sleeve and any(self.bag.values()):
             self.queue(TileDraw())
         elif d.slot is None and not d.hand:
             self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")

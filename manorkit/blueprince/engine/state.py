@@ -86,17 +86,23 @@ class Drafting:
         return self.hand[self.slot - 1]
 
     def drawn(self, tile: str) -> Drafting:
-        return self.replace(hand=self.hand + (tile,))
+        new = object.__new__(Drafting)
+        new.__dict__.update(self.__dict__)
+        new.__dict__["hand"] = self.hand + (tile,)
+        return new
 
     def replace(self, **changes) -> Drafting:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it (the constructor checks
         nothing, so the fields are copied directly: a draft changes at every step)."""
-        unknown = changes.keys() - self.__dataclass_fields__.keys()
-        if unknown:
+        if not _DRAFTING_FIELDS.issuperset(changes):
+            unknown = changes.keys() - _DRAFTING_FIELDS
             raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
         new = object.__new__(Drafting)
         new.__dict__.update(self.__dict__, **changes)
         return new
+
+
+_DRAFTING_FIELDS = frozenset(Drafting.__dataclass_fields__)
 
 
 @dataclass(frozen=True)
