@@ -27,7 +27,7 @@ import random
 from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, compress
+from itertools import accumulate, compress, repeat
 from operator import not_
 
 from .actions import Action, Chance, IllegalAction
@@ -119,7 +119,7 @@ class _Bag(_Sparse):
 
     def _reorder(self) -> None:
         self._order: list[str] = sorted(self)
-        self._counts: list[int] = [dict.__getitem__(self, k) for k in self._order]
+        self._counts: list[int] = list(map(dict.__getitem__, repeat(self), self._order))
 
     def order(self) -> list[str]:
         return self._order
@@ -183,6 +183,11 @@ class _Before:
         return getattr(self.day, name)
 
 
+#: The fields kept in the fast mode's own dicts (the others are copied as :class:`Work` does).
+_KEPT = {"board": _Board, "dirt": _Sparse, "trunks": _Sparse, "bag": _Bag, "held": _Sparse,
+         "fruit": _Sparse}
+
+
 @lru_cache(maxsize=4096)
 def _chance(value, label: str) -> Chance:
     """The Chance action (shared: actions are immutable values)."""
@@ -199,13 +204,9 @@ class FastDay:
         self.start, self.rng = state, rng
         self.rules, self.seed, self.campaign = state.rules, state.seed, state.campaign
         work = _DayWork(state, None)
-        for attr in Work.ATTRS:  # every field copied once, for the whole day
-            getattr(work, attr)
+        for attr, (name, copy) in Work.ATTRS.items():  # every field copied once, for the day
+            setattr(work, attr, _KEPT.get(attr, copy)(getattr(state, name)))
         work.day = self
-        work.board = _Board(work.board)
-        work.dirt, work.trunks, work.bag, work.held, work.fruit = (
-            _Sparse(work.dirt), _Sparse(work.trunks), _Bag(work.bag), _Sparse(work.held),
-            _Sparse(work.fruit))
         self._links: tuple = (None, {}, {})
         self._rooms: tuple = (None, frozenset())
         self.work = work

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Protocol
 
 from ..engine.actions import Action, Buy, Dig, Draft, Eat, EndDay, Move, OpenTrunk, Take
@@ -58,8 +59,8 @@ class GreedyPolicy:
         """Higher is better: more doors, then no gem cost beyond Slot 1, then the lower slot."""
         if not a.room:  # a tile the Archives turned face-down (§16)
             return (2, 0, -a.slot)
-        row = state.rules.room(a.room)
-        return (row["doors"], -row["gem_cost"] * (a.slot > 1), -a.slot)
+        doors, gems = _doors_and_gems(state.rules, a.room)
+        return (doors, -gems * (a.slot > 1), -a.slot)
 
     def explore(self, state: State, legal: list[Action]) -> Action:
         """With no draft to make: a new room or one with tokens or items lying there (picked up
@@ -111,6 +112,13 @@ class EconomyPolicy(GreedyPolicy):
         reward = (row["trunk_rolls"] > 0) + (row["dirt_on_draft"] > 0) + any(
             w in effect for w in ("coin", "gem", "key", "step"))
         return (row["doors"] > 1, reward) + base
+
+
+@lru_cache(maxsize=1024)
+def _doors_and_gems(rules, room: str) -> tuple[int, int]:
+    """A room's door count and gem cost (rooms.csv)."""
+    row = rules.room(room)
+    return row["doors"], row["gem_cost"]
 
 
 def _draft_rank(cell, direction: int) -> tuple:
