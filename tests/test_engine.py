@@ -421,3 +421,39 @@ def test_every_room_with_a_spawn_roll_rolls_it_on_first_entry(room):
         names.append(state.pending[0].name)
         state = state.resolve()
     assert "spawn" in names, f"{room} rolled {names}"
+
+
+def test_routes_match_the_general_search_on_random_boards():
+    """``board.cheapest`` searches breadth-first while no padlock lies on a route; it must
+    give what the general search (``_cheapest_locked``) gives, in the same order, and
+    ``board.links`` what a plain reading of the doors gives."""
+    from manorkit.blueprince.engine.board import (
+        _EDGES,
+        _NEIGHBOURS,
+        Tile,
+        _cheapest_locked,
+        cheapest,
+        links,
+    )
+    from manorkit.blueprince.placement import COLS, RANKS
+
+    rng = random.Random(7)
+    cells = [(r, c) for r in RANKS for c in COLS]
+    locked_seen = 0
+    for _ in range(300):
+        board = {cell: Tile("Parlor", cell, 0, frozenset(d for d in range(4)
+                                                        if rng.random() < 0.6))
+                 for cell in rng.sample(cells, rng.randint(2, 30))}
+        expected = {c: tuple((_NEIGHBOURS[(c, d)], _EDGES[(c, d)]) for d in sorted(t.doors)
+                             if _NEIGHBOURS[(c, d)] in board
+                             and (d + 2) % 4 in board[_NEIGHBOURS[(c, d)]].doors)
+                    for c, t in board.items()}
+        got = links(board)
+        assert list(got.items()) == list(expected.items())
+        edges = [e for row in got.values() for _, e in row]
+        padlocks = frozenset(rng.sample(edges, min(len(edges), rng.randint(0, 3))))
+        start = rng.choice(list(board))
+        fast = cheapest(got, start, padlocks)
+        assert list(fast.items()) == list(_cheapest_locked(got, start, padlocks).items())
+        locked_seen += any(v[0] for v in fast.values())
+    assert locked_seen > 20  # the padlocked case was exercised

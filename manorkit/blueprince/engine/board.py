@@ -92,13 +92,13 @@ def links(board: dict[Cell, Tile], *, through_walls: bool = False,
     if through_walls:
         return _links_through_walls(doors_of, sealed)
     out = {}
-    sides_of = _SIDES
+    known = _EXITS
     for cell, here in doors_of.items():
-        sides = sides_of.get((cell, here))
+        sides = known.get((cell, here))
         if sides is None:
-            sides = sides_of[(cell, here)] = _sides(cell, here)
+            sides = exits(cell, here)
         row = []
-        for other, back, door in sides:
+        for _, other, back, door in sides:
             there = doors_of.get(other)
             if there is not None and back in there:
                 row.append((other, door))
@@ -106,23 +106,13 @@ def links(board: dict[Cell, Tile], *, through_walls: bool = False,
     return out
 
 
-#: (cell, doors) → ((cell beyond, its side facing back, door edge), ...) for each door on the
-#: board, in N, E, S, W order (filled as met).
-_SIDES: dict[tuple[Cell, frozenset[int]], tuple] = {}
-
-
-def _sides(cell: Cell, here: frozenset[int]) -> tuple:
-    return tuple((_NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)]) for d in sorted(here)
-                 if _NEIGHBOURS[(cell, d)] is not None)
-
-
-def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, tuple[Cell, int]], ...]:
-    """``(side, cell beyond, door edge)`` for each door ``here`` of ``cell`` that does not
-    face off the board, in N, E, S, W order."""
+def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple], ...]:
+    """``(side, cell beyond, its side facing back, door edge)`` for each door ``here`` of
+    ``cell`` that does not face off the board, in N, E, S, W order (kept as first met)."""
     key = (cell, here)
     if key not in _EXITS:
-        _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], _EDGES[(cell, d)]) for d in sorted(here)
-                            if _NEIGHBOURS[(cell, d)] is not None)
+        _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)])
+                            for d in sorted(here) if _NEIGHBOURS[(cell, d)] is not None)
     return _EXITS[key]
 
 

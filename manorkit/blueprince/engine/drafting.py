@@ -36,7 +36,7 @@ def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
     board, padlocks = state.board, state.padlocks
     closed = state.flags.get("closed_doors", ())
     out = []
-    for d, target, door in exits(cell, board[cell].doors):
+    for d, target, _, door in exits(cell, board[cell].doors):
         if target not in board and (not closed or list(door) not in closed) and \
                 (door not in padlocks or unlock_methods(state, cell, d)):
             out.append(d)
