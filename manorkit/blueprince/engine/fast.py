@@ -165,19 +165,36 @@ class _Bag(_Sparse):
         self._reorder()
 
 
+def _now(name: str) -> property:
+    return property(lambda self: getattr(self.day, name), doc=f"The day's ``{name}``.")
+
+
 class _Before:
     """``work.s`` during an action: the day, with the flags and routes as they stood when
-    the action began."""
+    the action began. The day's dicts and sets are held directly and its plain fields
+    (kept from before the action until it ends) read through properties, so that the
+    rules' reads take no ``__getattr__`` detour; anything else is looked up on the day."""
 
-    __slots__ = ("day", "flags", "_routes")
+    LIVE = ("rules", "seed", "campaign", "resources", "items", "board", "padlocks", "dirt",
+            "trunks", "fruit", "tokens", "bag", "decks", "held_cards", "entered", "carry",
+            "pending")
 
     def __init__(self, day: FastDay) -> None:
         self.day = day
         self.flags: dict = {}
         self._routes = None
+        for name in self.LIVE:
+            setattr(self, name, getattr(day, name))
+
+    position, drafting, turn, over = (_now("position"), _now("drafting"), _now("turn"),
+                                      _now("over"))
+    steps_gained, steps_spent, depth = _now("steps_gained"), _now("steps_spent"), _now("depth")
 
     def routes(self) -> dict:
         return self._routes if self._routes is not None else self.day.routes()
+
+    def on_board(self) -> frozenset[str]:
+        return self.day.on_board()
 
     def __getattr__(self, name: str):
         return getattr(self.day, name)
@@ -210,8 +227,6 @@ class FastDay:
         self._links: tuple = (None, {}, {})
         self._rooms: tuple = (None, frozenset())
         self.work = work
-        self.before = _Before(self)
-        work.s = self.before
         self.actions: list[Action] = []
         self._head = state.history
         self.resources, self.items, self.board = work.res, work.items, work.board
@@ -223,6 +238,8 @@ class FastDay:
         self._memo: dict = {}
         self._sparse_dicts = (work.dirt, work.trunks, work.bag, work.held, work.fruit)
         self._sync()
+        self.before = _Before(self)
+        work.s = self.before
 
     # -- the state's fields -------------------------------------------------------------------
     def _sync(self) -> None:

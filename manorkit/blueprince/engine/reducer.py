@@ -109,7 +109,7 @@ def step(state: State, action: Action) -> State:
             action = Chance(action.value, label)
     else:
         action = match(state, action)
-    work = Work(state, action)
+    work = _CopyOnWrite(state, action)
     if isinstance(action, Chance):
         work.pending.pop(0).apply(work, action.value)
     else:
@@ -146,6 +146,9 @@ class Work:
 
     Room, item and roll handlers change the game only through it: ``gain``, ``queue``,
     ``flag``/``set_flag``, ``place_tokens``, ``gain_item``, ``enter``, ``log`` …
+    The fields of :attr:`ATTRS` are its own copies: :class:`_CopyOnWrite` copies each from
+    the old state when a handler first touches it; the fast mode holds all of them for the
+    day. (Work itself defines no ``__getattr__``, so its attributes read at full speed.)
     """
 
     #: State field → (Work attribute, how to copy it for writing).
@@ -170,19 +173,6 @@ class Work:
         self.over = state.over
         self.gained, self.spent = state.steps_gained, state.steps_spent
         self.events: list[Event] = []
-
-    def __getattr__(self, attr: str):
-        """Copy a field of the old state the first time the reducer touches it."""
-        if attr not in Work.ATTRS:
-            raise AttributeError(attr)
-        name, copy = Work.ATTRS[attr]
-        value = copy(getattr(self.s, name))
-        setattr(self, attr, value)
-        return value
-
-    def _out(self, attr: str, freeze_):
-        value = self.__dict__.get(attr, _UNTOUCHED)
-        return getattr(self.s, Work.ATTRS[attr][0]) if value is _UNTOUCHED else freeze_(value)
 
     # -- bookkeeping ------------------------------------------------------------------------
     def log(self, effect: str, section: str) -> None:
@@ -415,31 +405,6 @@ class Work:
                 self.over = "out of steps"
                 self.log("steps reached 0: the day ends", "§5 The Planetarium")
 
-    def freeze(self) -> State:
-        self.finish()
-        s = self.s
-        out = self._out
-        nonzero = _nonzero
-        return State(
-            rules=s.rules, seed=s.seed, campaign=s.campaign, position=self.position,
-            resources=out("res", freeze), items=out("items", freeze),
-            board=out("board", freeze), padlocks=out("padlocks", frozenset),
-            dirt=out("dirt", lambda d: freeze(nonzero(d))),
-            trunks=out("trunks", lambda d: freeze(nonzero(d))),
-            fruit=out("fruit", lambda d: freeze({c: f for c, f in d.items() if f})),
-            tokens=out("tokens", lambda d: freeze({c: freeze(nonzero(t))
-                                                   for c, t in d.items() if nonzero(t)})),
-            bag=out("bag", lambda d: freeze(nonzero(d))),
-            decks=out("decks", lambda ds: freeze({d: (freeze(r), freeze(x))
-                                                  for d, (r, x) in ds.items()})),
-            held_cards=out("held", lambda d: freeze(nonzero(d))),
-            entered=out("entered", frozenset), flags=out("flags", freeze),
-            carry=out("carry", freeze),
-            pending=tuple(self.pending), drafting=self.drafting, turn=self.turn,
-            over=self.over, steps_gained=self.gained, steps_spent=self.spent, parent=s,
-            action=self.action, events=tuple(self.events), depth=s.depth + 1,
-        )
-
     def _prune(self) -> None:
         """Drop random steps that have nothing left to draw from."""
         while self.pending:
@@ -469,6 +434,49 @@ def _permanent_cards(rules) -> dict[str, tuple]:
             card = effect.split(":")[0]
             out[card] = out.get(card, ()) + ((effect, row),)
     return out
+
+
+class _CopyOnWrite(Work):
+    """The working copy of one step of :func:`step`: a field of the old state is copied the
+    first time a handler touches it, and :meth:`freeze` makes the next state of it."""
+
+    def __getattr__(self, attr: str):
+        """Copy a field of the old state the first time the reducer touches it."""
+        if attr not in Work.ATTRS:
+            raise AttributeError(attr)
+        name, copy = Work.ATTRS[attr]
+        value = copy(getattr(self.s, name))
+        setattr(self, attr, value)
+        return value
+
+    def _out(self, attr: str, freeze_):
+        value = self.__dict__.get(attr, _UNTOUCHED)
+        return getattr(self.s, Work.ATTRS[attr][0]) if value is _UNTOUCHED else freeze_(value)
+
+    def freeze(self) -> State:
+        self.finish()
+        s = self.s
+        out = self._out
+        nonzero = _nonzero
+        return State(
+            rules=s.rules, seed=s.seed, campaign=s.campaign, position=self.position,
+            resources=out("res", freeze), items=out("items", freeze),
+            board=out("board", freeze), padlocks=out("padlocks", frozenset),
+            dirt=out("dirt", lambda d: freeze(nonzero(d))),
+            trunks=out("trunks", lambda d: freeze(nonzero(d))),
+            fruit=out("fruit", lambda d: freeze({c: f for c, f in d.items() if f})),
+            tokens=out("tokens", lambda d: freeze({c: freeze(nonzero(t))
+                                                   for c, t in d.items() if nonzero(t)})),
+            bag=out("bag", lambda d: freeze(nonzero(d))),
+            decks=out("decks", lambda ds: freeze({d: (freeze(r), freeze(x))
+                                                  for d, (r, x) in ds.items()})),
+            held_cards=out("held", lambda d: freeze(nonzero(d))),
+            entered=out("entered", frozenset), flags=out("flags", freeze),
+            carry=out("carry", freeze),
+            pending=tuple(self.pending), drafting=self.drafting, turn=self.turn,
+            over=self.over, steps_gained=self.gained, steps_spent=self.spent, parent=s,
+            action=self.action, events=tuple(self.events), depth=s.depth + 1,
+        )
 
 
 def _nonzero(d: dict) -> dict:
