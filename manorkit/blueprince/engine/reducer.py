@@ -24,6 +24,7 @@ from .setup import RESOURCES
 from .state import Event, State, freeze
 
 HANDLERS: dict[type, Callable] = {}
+_TILE_DRAW = TileDraw()  # (steps are immutable values: one serves every draw)
 LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
                                     "outer": []}
 
@@ -392,7 +393,7 @@ class Work:
             return  # waiting for the player to pay or turn back
         bag_tiles = len(d.hand) - d.sleeve
         if d.slot is None and bag_tiles < d.size - d.sleeve and any(self.bag.values()):
-            self.queue(TileDraw())
+            self.queue(_TILE_DRAW)
         elif d.slot is None and not d.hand:
             self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
 

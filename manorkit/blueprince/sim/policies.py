@@ -80,9 +80,11 @@ class GreedyPolicy:
             return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
         if others:
             return others[0]
-        frontier = [a for a in moves if a.cell not in seen and draftable_doors(state, a.cell)]
-        if frontier:
-            return min(frontier, key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
+        unseen = [a for a in moves if a.cell not in seen]
+        unseen.sort(key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
+        for a in unseen:  # the nearest that still has a door to draft through
+            if draftable_doors(state, a.cell):
+                return a
         return EndDay()
 
 
@@ -134,8 +136,9 @@ def visited_since_placement(state: State) -> set:
     """The cells moved to since the last tile was taken (the board is unchanged since)."""
     seen = {state.position}
     for action in reversed(state.history):
-        if isinstance(action, Take):
+        kind = type(action)
+        if kind is Take:
             break
-        if isinstance(action, Move):
+        if kind is Move:
             seen.add(action.cell)
     return seen
