@@ -437,18 +437,25 @@ def _permanent_cards(rules) -> dict[str, tuple]:
     return out
 
 
+class _Copied:
+    """A field of the old state, copied into the work the first time a handler reads it. It
+    is a non-data descriptor, so once the copy sits in the work's ``__dict__`` it is read
+    from there directly."""
+
+    def __init__(self, attr: str, name: str, copy: Callable) -> None:
+        self.attr, self.name, self.copy = attr, name, copy
+
+    def __get__(self, work, owner=None):
+        if work is None:
+            return self
+        value = work.__dict__[self.attr] = self.copy(getattr(work.s, self.name))
+        return value
+
+
 class _CopyOnWrite(Work):
     """The working copy of one step of :func:`step`: a field of the old state is copied the
-    first time a handler touches it, and :meth:`freeze` makes the next state of it."""
-
-    def __getattr__(self, attr: str):
-        """Copy a field of the old state the first time the reducer touches it."""
-        if attr not in Work.ATTRS:
-            raise AttributeError(attr)
-        name, copy = Work.ATTRS[attr]
-        value = copy(getattr(self.s, name))
-        setattr(self, attr, value)
-        return value
+    first time a handler touches it (:class:`_Copied`), and :meth:`freeze` makes the next
+    state of it."""
 
     def _out(self, attr: str, freeze_):
         value = self.__dict__.get(attr, _UNTOUCHED)
@@ -478,6 +485,10 @@ class _CopyOnWrite(Work):
             over=self.over, steps_gained=self.gained, steps_spent=self.spent, parent=s,
             action=self.action, events=tuple(self.events), depth=s.depth + 1,
         )
+
+
+for _attr, (_name, _copy) in Work.ATTRS.items():
+    setattr(_CopyOnWrite, _attr, _Copied(_attr, _name, _copy))
 
 
 def _nonzero(d: dict) -> dict:
