@@ -141,3 +141,16 @@ def test_every_golden_day_replays_in_place():
             day.apply(action)
         assert log_text(day) == log_text(state), name
         assert State.snapshot(day) == state.snapshot(), name
+
+
+def test_a_step_builds_the_state_the_constructor_would():
+    """``State._build`` (the reducer's shortcut) sets every field, as ``State(...)`` does."""
+    from dataclasses import fields
+
+    from manorkit.blueprince.engine.state import State
+
+    state = new_day(load_rules(), seed=3).settle(random.Random(1))
+    after = state.apply(state.legal_actions()[0])
+    assert set(vars(after)) == {f.name for f in fields(State)}
+    rebuilt = State(**{f.name: getattr(after, f.name) for f in fields(State) if f.init})
+    assert rebuilt.digest() == after.digest() and rebuilt.legal_actions() == after.legal_actions()

@@ -466,7 +466,7 @@ class _CopyOnWrite(Work):
         s = self.s
         out = self._out
         nonzero = _nonzero
-        return State(
+        return State._build(
             rules=s.rules, seed=s.seed, campaign=s.campaign, position=self.position,
             resources=out("res", freeze), items=out("items", freeze),
             board=out("board", freeze), padlocks=out("padlocks", frozenset),

@@ -150,6 +150,14 @@ class State:
     depth: int = 0
     _memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
+    @classmethod
+    def _build(cls, **fields) -> State:
+        """The state with these fields (every one), as the constructor makes it but without
+        its frozen field-by-field assignment: the reducer builds one per step."""
+        new = object.__new__(cls)
+        new.__dict__.update(fields, _memo={})
+        return new
+
     # -- the game tree ----------------------------------------------------------------------
     @property
     def is_chance(self) -> bool:
