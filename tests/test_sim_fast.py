@@ -154,3 +154,30 @@ def test_a_step_builds_the_state_the_constructor_would():
     assert set(vars(after)) == {f.name for f in fields(State)}
     rebuilt = State(**{f.name: getattr(after, f.name) for f in fields(State) if f.init})
     assert rebuilt.digest() == after.digest() and rebuilt.legal_actions() == after.legal_actions()
+
+
+def test_the_fast_bag_keeps_its_names_in_order_and_its_running_totals():
+    """Whatever is set, emptied, dropped or added, the fast mode's bag gives its names sorted
+    and the running totals of their counts in that order (what a tile draw samples from)."""
+    from itertools import accumulate
+
+    from manorkit.blueprince.engine.fast import _Bag
+
+    rng = random.Random(7)
+    names = [f"room {i}" for i in range(12)]
+    bag = _Bag({n: 1 for n in names[:8]})
+    for _ in range(500):
+        name = rng.choice(names)
+        what = rng.random()
+        if what < 0.5:
+            bag[name] = bag.get(name, 0) + 1
+        elif what < 0.8 and name in bag:
+            bag[name] -= 1
+            if not bag[name]:
+                del bag[name]
+        elif what < 0.9:
+            bag.update({name: rng.randint(1, 3)})
+        elif name in bag:
+            bag.pop(name)
+        assert list(bag.order()) == sorted(bag)
+        assert bag.totals() == list(accumulate(bag[n] for n in sorted(bag)))
