@@ -181,3 +181,20 @@ def test_the_fast_bag_keeps_its_names_in_order_and_its_running_totals():
             bag.pop(name)
         assert list(bag.order()) == sorted(bag)
         assert bag.totals() == list(accumulate(bag[n] for n in sorted(bag)))
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_after_every_action_the_fast_bag_is_sorted_and_has_no_empty_entry(name):
+    """What a tile draw samples in: the day's bag, without empty entries (as a frozen state
+    keeps it), in name order, whatever the rules added or took."""
+    rules, policy = load_rules(), POLICIES[name]
+    checked = 0
+    for seed in day_seeds(11, 15):
+        day = FastDay(new_day(rules, seed=seed), random.Random(seed))
+        rng = random.Random(seed)
+        while not day.is_over:
+            day.resolve() if day.pending else day.apply(policy(day, rng))
+            assert all(day.bag.values()) and all(day.dirt.values())
+            assert list(day.bag.order()) == sorted(day.bag)
+            checked += 1
+    assert checked > 500
