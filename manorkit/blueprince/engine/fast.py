@@ -28,7 +28,7 @@ from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, compress, repeat
-from operator import not_
+from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest
@@ -335,7 +335,7 @@ class FastDay:
             self._run(_chance(action.value, label))
             return
         legal = self._memo.get("legal") or self.legal_actions()
-        self._run(action if any(a is action for a in legal) or action in legal
+        self._run(action if any(map(is_, repeat(action), legal)) or action in legal
                   else match(self, action))
 
     def _run(self, action: Action) -> None:
