@@ -87,6 +87,7 @@ class PlannerPolicy:
         self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 4.0, wall
         self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
         self.redraw_margin = 2.0
+        self.ready = 10.0
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -106,11 +107,12 @@ class PlannerPolicy:
     def choose_tile(self, state: State, legal: list[Action]) -> Action:
         """The tile whose placement raises :meth:`value` most in expectation over its
         orientations; a redraw when every tile would lower it (a free one first). A tile
-        the Archives turned face-down is drafted blind (§16): worth ``blind``, unlooked."""
+        the Archives turned face-down is drafted blind (§16): worth ``blind``, unlooked, less
+        the gems its back asks (§2 Tile Back Markings)."""
         base = self.value(state)
         takes = [a for a in legal if isinstance(a, Take)]
-        scored = [(self.expected(state.apply(a)) - base if a.room else self.blind, a)
-                  for a in takes]
+        scored = [(self.expected(state.apply(a)) - base if a.room
+                   else self.blind - self.gem * _gems_paid(state, a), a) for a in takes]
         best = max(scored, key=lambda x: x[0], default=None)
         redraws = {a.source: a for a in legal if isinstance(a, Redraw)}
         cost = {"drawing_room": 0.0, "silver_key": 0.0, "no_fit": 0.0,
@@ -180,9 +182,14 @@ class PlannerPolicy:
             if a.steps >= state.resources["steps"] and not self.goal_room(state, cell):
                 continue  # the last step only for a lever or the win
             gain = self.cell_gain(state, cell) * focus
-            doors = self.best_door(state, cell)
             if cell in seen and gain <= 0:
-                continue  # been there since the last tile, nothing new: no shuttling
+                # been there since the last tile, nothing new: back only for an unlocked
+                # door (a padlock refused there is not worth the walk: no shuttling)
+                doors = self.best_door(state, cell, padlocked=False)
+                if doors <= 0:
+                    continue
+            else:
+                doors = self.best_door(state, cell)
             options.append((gain + doors - cost, a))
         if options:
             worth, action = max(options, key=lambda x: x[0])
@@ -286,7 +293,7 @@ class PlannerPolicy:
             if side in levers:
                 v += self.lever_open + (self.lever_open / 4 if ready else 0.0)
             else:
-                v += self.route_hope + (self.route_hope / 2 if ready else 0.0)
+                v += self.route_hope + (self.ready if ready else 0.0)
         if not live:
             v -= self.lever_item  # no lever can help any more: the items are worth less
         return v
@@ -374,7 +381,7 @@ class PlannerPolicy:
                               - (self.key if door in s.padlocks else 0))
                 targets.add(n)
         if not worths:
-            return -60.0
+            return -self.wall
         worths.sort(reverse=True)
         fails = self.dead_draw(s)
         wall = 1.0
@@ -419,9 +426,11 @@ class PlannerPolicy:
             return (1 - p) * worth + p * spawn
         return worth - p * self.key if payable else (1 - p) * worth
 
-    def best_door(self, s: State, cell) -> float:
-        """The best door to draft from the room at ``cell``, or 0."""
-        return max((self.door_worth(s, cell, d) for d in open_doors(s, cell)), default=0.0)
+    def best_door(self, s: State, cell, padlocked: bool = True) -> float:
+        """The best door to draft from the room at ``cell`` (padlocked ones too unless
+        ``padlocked`` is false), or 0."""
+        return max((self.door_worth(s, cell, d) for d in open_doors(s, cell)
+                    if padlocked or edge(cell, d) not in s.padlocks), default=0.0)
 
     def goal_room(self, s: State, cell) -> bool:
         room = s.board[cell].room
@@ -431,7 +440,8 @@ class PlannerPolicy:
 
     def cell_gain(self, s: State, cell) -> float:
         """What entering the room at ``cell`` gives: its entry rewards and item draws (exact
-        deck odds), a lever, and the tokens, fruit, dirt and trunks we can take there."""
+        deck odds), a lever, and the tokens, fruit, dirt and trunks we can take there; less
+        the held item the Darkroom takes."""
         rules, room = s.rules, s.board[cell].room
         first = cell not in s.entered
         v = 0.0
@@ -451,6 +461,9 @@ class PlannerPolicy:
             v += draws
         if first:
             v += self.roll_worth(s, room)
+        if room == "Darkroom" and pays(rules, "entry", first) and s.items:
+            # §5 Darkroom: a held item, drawn at random, is lost in the dark
+            v -= sum(self.item_worth(s, k, n) for k, n in s.items.items()) / len(s.items)
         levers = s.flags.get("levers", ())
         if room == "Greenhouse" and "Broken Lever" in s.items and "south" not in levers:
             v += self.lever_open - self.lever_item
@@ -659,6 +672,11 @@ def open_doors(s: State, cell) -> list[int]:
                 door not in s.padlocks or payable):
             out.append(d)
     return out
+
+
+def _gems_paid(state: State, take: Take) -> int:
+    """The gems taking ``take`` costs: a face-down tile's cost is on its back (§2)."""
+    return state.resources["gems"] - state.apply(take).resources["gems"]
 
 
 def _turned_back(state: State) -> set:
