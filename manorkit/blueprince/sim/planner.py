@@ -49,7 +49,7 @@ from ..engine.actions import (
     Use,
 )
 from ..engine.board import doors, edge, neighbour, opposite, placements
-from ..engine.drafting import draftable_doors, garden_spawnable
+from ..engine.drafting import draftable_doors, garden_spawnable, slot_cost
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
 from ..engine.turn import LEVER_SIDES
@@ -101,8 +101,23 @@ class PlannerPolicy:
         if Unlock in kinds:
             return self.unlock(state, legal)
         if Hide in kinds:
-            return legal[-1]
+            return self.hide(state, legal)
         return self.turn(state, legal)
+
+    def hide(self, state: State, legal: list[Action]) -> Action:
+        """§16 Archives: the slot to turn face-down, by what the tile backs show (gem cost
+        and placement note, §2 Tile Back Markings): one we could not take anyway, else the
+        dearest (the last of equals)."""
+        d = state.drafting
+
+        def score(a: Hide) -> tuple:
+            room = d.hand[a.slot - 1]
+            gems, steps = slot_cost(state, a.slot, room)
+            usable = bool(placements(state.rules, room, d.origin, d.direction)) and (
+                gems <= state.resources["gems"] and steps <= state.resources["steps"])
+            return (not usable, gems, a.slot)
+
+        return max((a for a in legal if isinstance(a, Hide)), key=score)
 
     def choose_tile(self, state: State, legal: list[Action]) -> Action:
         """The tile whose placement raises :meth:`value` most in expectation over its
