@@ -28,6 +28,7 @@ public state and the rules, never the run's seed.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import lru_cache
 from math import comb
@@ -84,7 +85,8 @@ class PlannerPolicy:
                  route_hope: float = 20.0, wall: float = 150.0) -> None:
         self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
-        self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 4.0, wall
+        self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 8.0, wall
+        self.edge_reach = 3
         self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
         self.redraw_margin = 2.0
         self.ready = 10.0
@@ -122,12 +124,11 @@ class PlannerPolicy:
     def choose_tile(self, state: State, legal: list[Action]) -> Action:
         """The tile whose placement raises :meth:`value` most in expectation over its
         orientations; a redraw when every tile would lower it (a free one first). A tile
-        the Archives turned face-down is drafted blind (§16): worth ``blind``, unlooked, less
-        the gems its back asks (§2 Tile Back Markings)."""
+        the Archives turned face-down is drafted blind (§16): :meth:`blind_worth`."""
         base = self.value(state)
         takes = [a for a in legal if isinstance(a, Take)]
         scored = [(self.expected(state.apply(a)) - base if a.room
-                   else self.blind - self.gem * _gems_paid(state, a), a) for a in takes]
+                   else self.blind_worth(state, a, base), a) for a in takes]
         best = max(scored, key=lambda x: x[0], default=None)
         redraws = {a.source: a for a in legal if isinstance(a, Redraw)}
         cost = {"drawing_room": 0.0, "silver_key": 0.0, "no_fit": 0.0,
@@ -139,6 +140,27 @@ class PlannerPolicy:
         if best is not None:
             return best[1]
         return next(a for a in legal if isinstance(a, GiveUp))
+
+    def blind_worth(self, state: State, take: Take, base: float) -> float:
+        """A face-down tile (§16 Archives) taken unlooked: what taking it raises
+        :meth:`value` by, averaged over the Active Bag's rooms that show the same back (gem
+        cost and placement note, §2 Tile Back Markings), less ``blind`` for not knowing."""
+        d, rules = state.drafting, state.rules
+        hidden = d.hand[take.slot - 1]
+        cost = tile_cost(rules, hidden)[0]  # printed on the back, in sight
+        total, worth = 0, 0.0
+        for room, n in sorted(state.bag.items()):
+            if not n or tile_cost(rules, room)[0] != cost or not placements(
+                    rules, room, d.origin, d.direction):
+                continue
+            hand = d.hand[:take.slot - 1] + (room,) + d.hand[take.slot:]
+            guess = dataclasses.replace(state, drafting=d.replace(hand=hand))
+            ways = [t for t in guess.legal_actions() if isinstance(t, Take)
+                    and t.slot == take.slot and t.rotation == take.rotation]
+            if ways:
+                worth += n * (self.expected(guess.apply(ways[0])) - base)
+                total += n
+        return self.blind + (worth / total if total else 0.0)
 
     def expected(self, state: State) -> float:
         """:meth:`value` after a tile is taken, averaged over its orientation if one is
@@ -242,11 +264,17 @@ class PlannerPolicy:
     # -- what things are worth --------------------------------------------------------------
     def value(self, s: State) -> float:
         """The worth of a moment of the day, in steps: resources, items, card draws pending
-        (exact deck odds), lever progress, the open doors and what reachable rooms hold."""
+        (exact deck odds), lever progress, the open doors and what reachable rooms hold; half
+        a won day once the Antechamber is in reach through an opened door."""
         if s.won:
             return WIN
         if s.is_over:
             return -1_000.0
+        walk = s.routes().get(ANTECHAMBER)
+        if walk is not None and walk[1] <= s.resources["steps"] and walk[0] <= (
+                s.resources["keys"] + s.items.get("Lockpick Kit", 0)
+                + s.items.get("Silver Key", 0)):
+            return WIN / 2  # an opened Antechamber door within reach: won on the next move
         r = s.resources
         v = (r["steps"] + self.key * r["keys"] + self.gem * r["gems"] + self.coin * r["coins"]
              + self.ivory * r["ivory_dice"])
@@ -337,8 +365,11 @@ class PlannerPolicy:
         edge_col = cell[1] in (1, 5) and 2 <= cell[0] <= 8
         if "Broken Lever" in s.items and "Greenhouse" not in s.on_board() and edge_col:
             v += 6.0
-        if "Secret Garden Key" in s.items and self.wants_west(s) and edge_col and cell[0] >= 4:
-            v += self.edge
+        if "Secret Garden Key" in s.items and self.wants_west(s):
+            spots = tuple(c for c in GARDEN_SPOTS if c not in s.board)
+            near = _goal_dists(frozenset(s.board), spots).get(cell)
+            if near is not None:
+                v += self.edge * max(0, self.edge_reach - near)
         return v
 
     def open_goals(self, s: State) -> dict:
@@ -572,6 +603,10 @@ ITEM_WORTH = {"Shovel": 4.0, "Sledgehammer": 2.0, "Metal Detector": 1.5, "Prism 
 #: Steps enough that walking a little further costs less than a step's worth.
 STEPS_ENOUGH = 12
 RES_KEYS = ("steps", "coins", "gems", "keys", "ivory_dice")
+#: The edge cells where a locked door can spawn the Secret Garden with the best odds: Columns
+#: 1 and 5 (no corners) at Ranks 5–8, drafted into from rooms whose doors roll a lock die (§6
+#: Special Keys, §16 Secret Garden; Rank 4's white die locks least).
+GARDEN_SPOTS = tuple((r, c) for r in range(5, 9) for c in (1, 5))
 
 
 def step_price(s: State) -> float:
@@ -687,11 +722,6 @@ def open_doors(s: State, cell) -> list[int]:
                 door not in s.padlocks or payable):
             out.append(d)
     return out
-
-
-def _gems_paid(state: State, take: Take) -> int:
-    """The gems taking ``take`` costs: a face-down tile's cost is on its back (§2)."""
-    return state.resources["gems"] - state.apply(take).resources["gems"]
 
 
 def _turned_back(state: State) -> set:
