@@ -18,12 +18,18 @@ Bag's door counts and gem costs, the gems held and the empty cells beside it) th
 there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). Nearness
 to the Antechamber counts along paths of empty cells; once a lever is pulled, a door into the
 empty cell beside its opened side is worth the odds that a draft there brings a tile facing
-the Antechamber (:meth:`PlannerPolicy.connect_odds`). It takes
-the tile that raises that value most in expectation over the tile's orientations
-(``state.chance_outcomes()``), redraws when the best tile gains less than the redraw's
-price plus ``redraw_margin``, and on its turn picks the best of drafting a door here or
-moving to the room whose pickups and doors are worth most per step. It reads only the
-public state and the rules, never the run's seed.
+the Antechamber (:meth:`PlannerPolicy.connect_odds`), and an opened door within reach is
+half a won day. On top, the odds that the open doors grow, cell by empty cell, into a tile
+facing the Antechamber (:meth:`PlannerPolicy.reach_odds`: each draft's odds of a door towards
+the next cell from the bag, each door's lock odds by rank, the Keys held) are worth much,
+more once a lever is pulled. It takes the tile that raises that value most in expectation over the
+tile's orientations (``state.chance_outcomes()``), redraws when the best tile gains less than
+the redraw's price plus ``redraw_margin``, and on its turn picks the best of drafting a door
+here or moving to the room whose pickups and doors are worth most per step. Under the
+Archives (§16) it turns face-down a tile it could not take anyway (the backs show gem cost
+and placement note, §2) and values a face-down tile over the Active Bag's rooms with that
+back. It reads only the public state and the rules, never the run's seed nor a face-down
+tile.
 """
 
 from __future__ import annotations
@@ -74,7 +80,11 @@ class PlannerPolicy:
     The weights are the value of one step (1), a Key, a gem, a coin and an Ivory Die in
     steps; ``lever_open`` is the worth of an open Antechamber door, ``lever_item`` of a
     Broken Lever or Secret Garden Key still to use, ``route_hope`` of each lever path that
-    is still possible; ``wall`` the loss of a house walled in, weighted by its odds.
+    is still possible; ``wall`` the loss of a house walled in, weighted by its odds (and the
+    worth of a house with no open door left). While the Secret Garden Key waits for a locked
+    edge door, cells within ``edge_reach`` of :data:`GARDEN_SPOTS` are worth ``edge`` a cell
+    nearer. ``reach_open`` (a lever pulled) or ``reach_hope`` (none yet) is the worth of a
+    sure way to a tile facing the Antechamber, times :meth:`reach_odds`.
     """
 
     #: It looks ahead with ``state.apply``: always played on immutable states.
@@ -89,7 +99,7 @@ class PlannerPolicy:
         self.edge_reach = 3
         self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
         self.redraw_margin = 2.0
-        self.ready = 10.0
+        self.reach_open, self.reach_hope = 1000.0, 300.0
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -284,6 +294,7 @@ class PlannerPolicy:
                 v += self.deck_worth(s, step.deck)
         v += self.lever_worth(s)
         v += self.frontier(s)
+        v += (self.reach_open if self.lever_pulled(s) else self.reach_hope) * self.reach_odds(s)
         reach = s.routes()
         price = step_price(s)
         for cell, (_, steps, locks) in reach.items():
@@ -336,7 +347,7 @@ class PlannerPolicy:
             if side in levers:
                 v += self.lever_open + (self.lever_open / 4 if ready else 0.0)
             else:
-                v += self.route_hope + (self.ready if ready else 0.0)
+                v += self.route_hope + (self.route_hope / 2 if ready else 0.0)
         if not live:
             v -= self.lever_item  # no lever can help any more: the items are worth less
         return v
@@ -434,6 +445,67 @@ class PlannerPolicy:
         for n in targets:
             wall *= fails[empty_beside(s, n)]
         return sum(w * f for w, f in zip(worths, self.spread, strict=False)) - self.wall * wall
+
+    def reach_odds(self, s: State) -> float:
+        """The odds that the house grows from its open doors to a tile facing the
+        Antechamber on a :meth:`goal_cells` side: each empty cell's odds along paths of empty
+        cells (a draft there brings a tile with a door towards the next one at the odds of
+        :meth:`dead_draw` with a gem at most, the door opens at the lock odds of its rank,
+        §6, or with a Key), the open doors' odds combined as independent tries; 1 when such
+        a tile is reachable."""
+        reach = set(s.routes()) | {s.position}
+        # the gems and redraws held are spent on the way: a later draft has a gem at most
+        q = 1 - _dead_draw(s.rules, tuple(s.bag.items()), min(1, s.resources["gems"]),
+                           "Terrace" in s.on_board())[1]
+        targets: dict = {}
+        levers = s.flags.get("levers", ())
+        sides = [side for side in self.live_sides(s) if side in levers] or self.live_sides(s)
+        for side in sides:
+            d = LEVER_SIDES[side]
+            g = neighbour(ANTECHAMBER, d)
+            tile = s.board.get(g)
+            if tile is None:
+                targets[g] = q
+            elif g in reach:
+                return 1.0
+            else:
+                for e in tile.doors:
+                    n = neighbour(g, e)
+                    if n is not None and n not in s.board and n != ANTECHAMBER:
+                        targets[n] = q
+        if not targets:
+            return 0.0
+        payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
+            "Silver Key", 0)
+        pay = min(1.0, payable / KEYS_ENOUGH)
+        opens = tuple(1 - _lock_odds(s.rules, s.rules.rank_die(r)) * (1 - pay)
+                      for r in range(1, 10))
+        odds = _reach_grid(frozenset(s.board), tuple(sorted(targets.items())), round(q, 2),
+                           tuple(round(o, 2) for o in opens))
+        closed = {(tuple(c), d) for c, d in s.flags.get("closed_doors", ())}
+        best: dict = {}
+        on_board = s.on_board()
+        level = s.flags.get("security_level", "normal")
+        for cell in reach:
+            if cell == ANTECHAMBER:
+                continue
+            for d in s.board[cell].doors:
+                n = neighbour(cell, d)
+                if n is None or n in s.board or n == ANTECHAMBER or n not in odds:
+                    continue
+                door = edge(cell, d)
+                if door in closed:
+                    continue
+                if door in s.padlocks or list(door) in s.flags.get("unlocked_doors", ()):
+                    p = (1.0 if payable else 0.0) if door in s.padlocks else 1.0
+                else:
+                    die = door_die(s.rules, s.board[cell].room, cell, n, on_board, level)
+                    p = 1 - _lock_odds(s.rules, die) * (1 - pay)
+                best[n] = max(best.get(n, 0.0), p * odds[n])
+        miss = 1.0
+        for p in best.values():
+            miss *= 1 - p
+        return 1 - miss
 
     def dead_draw(self, s: State) -> tuple[float, ...]:
         """By the number of empty cells beside the drafted cell (0–3 besides the door we come
@@ -600,9 +672,15 @@ class PlannerPolicy:
 #: The worth in steps of items without a rule of their own in :class:`PlannerPolicy`.
 ITEM_WORTH = {"Shovel": 4.0, "Sledgehammer": 2.0, "Metal Detector": 1.5, "Prism Key": 2.0,
               "Salt Shaker": 1.0, "Running Shoes": 5.0, "Coupon Book": 0.5}
+#: Keys (and Lockpick Kit or Silver Key uses) enough to count on opening the locks met on
+#: the way to the Antechamber in :meth:`PlannerPolicy.reach_odds`; fewer open that share.
+KEYS_ENOUGH = 3
 #: Steps enough that walking a little further costs less than a step's worth.
 STEPS_ENOUGH = 12
 RES_KEYS = ("steps", "coins", "gems", "keys", "ivory_dice")
+#: How much a cell's second and third ways on count beside its best in
+#: :func:`_reach_grid` (the ways share cells: far from independent tries).
+ALTERNATIVES = (1.0, 0.4, 0.15)
 #: The edge cells where a locked door can spawn the Secret Garden with the best odds: Columns
 #: 1 and 5 (no corners) at Ranks 5–8, drafted into from rooms whose doors roll a lock die (§6
 #: Special Keys, §16 Secret Garden; Rank 4's white die locks least).
@@ -679,6 +757,40 @@ def _gain(rules: Rules, deck: str, card: str, held: tuple):
 
 def _mean(x) -> float:
     return (x.lo + x.hi) / 2 if hasattr(x, "lo") else float(x)
+
+
+@lru_cache(maxsize=64)
+def _lock_odds(rules: Rules, die: str | None) -> float:
+    """The chance that ``die`` (a lock die, or None: never locked) shows LOCKED (§6)."""
+    if die is None:
+        return 0.0
+    f = rules.die_faces(die)
+    return f.get("LOCKED", 0) / sum(f.values())
+
+
+@lru_cache(maxsize=8192)
+def _reach_grid(occupied: frozenset, targets: tuple, q: float, opens: tuple) -> dict:
+    """Each empty cell → the odds that a draft into it grows, cell by empty cell, into one
+    of ``targets`` (cell → the odds that the last draft there faces the Antechamber): a
+    tile has a door towards a given empty neighbour at odds ``q``, a door at rank r opens
+    at odds ``opens[r - 1]``; the best neighbour counts fully, the others as
+    :data:`ALTERNATIVES` (value iteration)."""
+    goal = dict(targets)
+    empty = [(r, c) for r in range(1, 10) for c in range(1, 6)
+             if (r, c) not in occupied and (r, c) != ANTECHAMBER]
+    odds = {cell: goal.get(cell, 0.0) for cell in empty}
+    nbrs = {cell: [m for d in range(4) if (m := neighbour(cell, d)) in odds] for cell in empty}
+    for _ in range(10):
+        for cell in empty:
+            if cell in goal:
+                continue
+            step = q * opens[cell[0] - 1]
+            miss = 1.0
+            for w, x in zip(ALTERNATIVES, sorted((odds[m] for m in nbrs[cell]), reverse=True),
+                            strict=False):
+                miss *= 1 - w * step * x
+            odds[cell] = 1 - miss
+    return odds
 
 
 @lru_cache(maxsize=8192)
