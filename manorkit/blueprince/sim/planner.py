@@ -55,7 +55,7 @@ from ..engine.actions import (
     Unlock,
     Use,
 )
-from ..engine.board import doors, edge, neighbour, opposite, placements
+from ..engine.board import COLS, RANKS, doors, edge, neighbour, opposite, placements
 from ..engine.drafting import draftable_doors, garden_spawnable, slot_cost
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
@@ -100,6 +100,7 @@ class PlannerPolicy:
         self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
         self.redraw_margin = 2.0
         self.reach_open, self.reach_hope = 1000.0, 300.0
+        self._decks: dict = {}  # deck_worth's answers
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -154,15 +155,23 @@ class PlannerPolicy:
     def blind_worth(self, state: State, take: Take, base: float) -> float:
         """A face-down tile (§16 Archives) taken unlooked: what taking it raises
         :meth:`value` by, averaged over the Active Bag's rooms that show the same back (gem
-        cost and placement note, §2 Tile Back Markings), less ``blind`` for not knowing."""
+        cost and placement note, §2 Tile Back Markings), each shape of door layout stood for
+        by its commonest room, less ``blind`` for not knowing."""
         d, rules = state.drafting, state.rules
         hidden = d.hand[take.slot - 1]
         cost = tile_cost(rules, hidden)[0]  # printed on the back, in sight
-        total, worth = 0, 0.0
+        shapes: dict = {}  # shape → (its commonest room, count of rooms of that shape)
         for room, n in sorted(state.bag.items()):
             if not n or tile_cost(rules, room)[0] != cost or not placements(
                     rules, room, d.origin, d.direction):
                 continue
+            shape = rules.room(room)["shape"]
+            best, count = shapes.get(shape, (room, 0))
+            if n > state.bag.get(best, 0) or best == room:
+                best = room
+            shapes[shape] = (best, count + n)
+        total, worth = 0, 0.0
+        for room, n in shapes.values():
             hand = d.hand[:take.slot - 1] + (room,) + d.hand[take.slot:]
             guess = dataclasses.replace(state, drafting=d.replace(hand=hand))
             ways = [t for t in guess.legal_actions() if isinstance(t, Take)
@@ -327,14 +336,8 @@ class PlannerPolicy:
     def live_sides(self, s: State) -> list[str]:
         """The Antechamber sides still usable: a lever path exists and the cell beside that
         door is empty or holds a tile with a door facing the Antechamber."""
-        out = []
-        for side in lever_sides(s.rules):
-            d = LEVER_SIDES[side]
-            cell = neighbour(ANTECHAMBER, d)
-            tile = s.board.get(cell)
-            if tile is None or opposite(d) in tile.doors:
-                out.append(side)
-        return out
+        return list(_live_sides(s.rules, *(s.board.get(neighbour(ANTECHAMBER, d))
+                                           for d in SIDE_DOORS)))
 
     def lever_worth(self, s: State) -> float:
         """Lever progress: open doors on live sides, lever items in hand, paths still open."""
@@ -479,7 +482,7 @@ class PlannerPolicy:
             "Silver Key", 0)
         pay = min(1.0, payable / KEYS_ENOUGH)
         opens = tuple(1 - _lock_odds(s.rules, s.rules.rank_die(r)) * (1 - pay)
-                      for r in range(1, 10))
+                      for r in RANKS)
         odds = _reach_grid(frozenset(s.board), tuple(sorted(targets.items())), round(q, 2),
                            tuple(round(o, 2) for o in opens))
         closed = {(tuple(c), d) for c, d in s.flags.get("closed_doors", ())}
@@ -652,7 +655,15 @@ class PlannerPolicy:
         if not total:
             return 0.0
         held = tuple(sorted(s.items))
-        return sum(n * self.card_worth(s, deck, c, held) for c, n in cards.items() if n) / total
+        # what a card is worth hangs on the deck, the items held and the lever items' use
+        key = (deck, tuple(cards.items()), held, s.flags.get("levers", ()), self.wants_west(s))
+        worth = self._decks.get(key)
+        if worth is None:
+            if len(self._decks) > 4096:
+                self._decks.clear()
+            worth = self._decks[key] = sum(
+                n * self.card_worth(s, deck, c, held) for c, n in cards.items() if n) / total
+        return worth
 
     def card_worth(self, s: State, deck: str, card: str, held: tuple) -> float:
         gain = _gain(s.rules, deck, card, held)
@@ -678,6 +689,10 @@ KEYS_ENOUGH = 3
 #: Steps enough that walking a little further costs less than a step's worth.
 STEPS_ENOUGH = 12
 RES_KEYS = ("steps", "coins", "gems", "keys", "ivory_dice")
+#: The board's cells but the Antechamber, and each one's neighbours on the board.
+_CELLS = tuple((r, c) for r in RANKS for c in COLS if (r, c) != ANTECHAMBER)
+_NEIGHBOURS = {cell: tuple(m for d in range(4) if (m := neighbour(cell, d)) is not None
+                           and m != ANTECHAMBER) for cell in _CELLS}
 #: How much a cell's second and third ways on count beside its best in
 #: :func:`_reach_grid` (the ways share cells: far from independent tries).
 ALTERNATIVES = (1.0, 0.4, 0.15)
@@ -691,6 +706,20 @@ def step_price(s: State) -> float:
     """What one more step of walking costs, in steps' worth: 1 while they run short, less
     while there are more than enough for what is left to do."""
     return min(1.0, STEPS_ENOUGH / max(1, s.resources["steps"]))
+
+
+#: The Antechamber's doors in the order :func:`_live_sides` takes the tiles beside them.
+SIDE_DOORS = tuple(LEVER_SIDES.values())
+
+
+@lru_cache(maxsize=4096)
+def _live_sides(rules: Rules, *beside) -> tuple[str, ...]:
+    """:meth:`PlannerPolicy.live_sides` given the tiles (or None) beside the Antechamber's
+    :data:`SIDE_DOORS`."""
+    tiles = dict(zip(SIDE_DOORS, beside, strict=True))
+    return tuple(side for side in lever_sides(rules)
+                 if tiles[LEVER_SIDES[side]] is None
+                 or opposite(LEVER_SIDES[side]) in tiles[LEVER_SIDES[side]].doors)
 
 
 def lever_sides(rules: Rules) -> tuple[str, ...]:
@@ -776,20 +805,26 @@ def _reach_grid(occupied: frozenset, targets: tuple, q: float, opens: tuple) -> 
     at odds ``opens[r - 1]``; the best neighbour counts fully, the others as
     :data:`ALTERNATIVES` (value iteration)."""
     goal = dict(targets)
-    empty = [(r, c) for r in range(1, 10) for c in range(1, 6)
-             if (r, c) not in occupied and (r, c) != ANTECHAMBER]
-    odds = {cell: goal.get(cell, 0.0) for cell in empty}
-    nbrs = {cell: [m for d in range(4) if (m := neighbour(cell, d)) in odds] for cell in empty}
-    for _ in range(10):
-        for cell in empty:
-            if cell in goal:
-                continue
+    odds = {cell: goal.get(cell, 0.0) for cell in _CELLS if cell not in occupied}
+    nbrs = {cell: [m for m in _NEIGHBOURS[cell] if m in odds] for cell in odds}
+    order, seen = [], set(goal)  # nearest the targets first: few sweeps settle it
+    frontier = list(goal)
+    while frontier:
+        frontier = [m for cell in frontier for m in nbrs.get(cell, ()) if m not in seen
+                    and not seen.add(m)]
+        order += frontier
+    for _ in range(4):
+        change = 0.0
+        for cell in order:
             step = q * opens[cell[0] - 1]
             miss = 1.0
             for w, x in zip(ALTERNATIVES, sorted((odds[m] for m in nbrs[cell]), reverse=True),
                             strict=False):
                 miss *= 1 - w * step * x
+            change = max(change, abs(1 - miss - odds[cell]))
             odds[cell] = 1 - miss
+        if change < 1e-3:
+            break
     return odds
 
 
