@@ -18,16 +18,23 @@ Bag's door counts and gem costs, the gems held and the empty cells beside it) th
 there brings no tile we can take that leads on (:meth:`PlannerPolicy.dead_draw`). Nearness
 to the Antechamber counts along paths of empty cells; once a lever is pulled, a door into the
 empty cell beside its opened side is worth the odds that a draft there brings a tile facing
-the Antechamber (:meth:`PlannerPolicy.connect_odds`). It takes
-the tile that raises that value most in expectation over the tile's orientations
-(``state.chance_outcomes()``), redraws when the best tile gains less than the redraw's
-price plus ``redraw_margin``, and on its turn picks the best of drafting a door here or
-moving to the room whose pickups and doors are worth most per step. It reads only the
-public state and the rules, never the run's seed.
+the Antechamber (:meth:`PlannerPolicy.connect_odds`), and an opened door within reach is
+half a won day. On top, the odds that the open doors grow, cell by empty cell, into a tile
+facing the Antechamber (:meth:`PlannerPolicy.reach_odds`: each draft's odds of a door towards
+the next cell from the bag, each door's lock odds by rank, the Keys held) are worth much,
+more once a lever is pulled. It takes the tile that raises that value most in expectation over the
+tile's orientations (``state.chance_outcomes()``), redraws when the best tile gains less than
+the redraw's price plus ``redraw_margin``, and on its turn picks the best of drafting a door
+here or moving to the room whose pickups and doors are worth most per step. Under the
+Archives (§16) it turns face-down a tile it could not take anyway (the backs show gem cost
+and placement note, §2) and values a face-down tile over the Active Bag's rooms with that
+back. It reads only the public state and the rules, never the run's seed nor a face-down
+tile.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import lru_cache
 from math import comb
@@ -48,8 +55,8 @@ from ..engine.actions import (
     Unlock,
     Use,
 )
-from ..engine.board import doors, edge, neighbour, opposite, placements
-from ..engine.drafting import draftable_doors, garden_spawnable
+from ..engine.board import COLS, RANKS, doors, edge, neighbour, opposite, placements
+from ..engine.drafting import draftable_doors, garden_spawnable, slot_cost
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
 from ..engine.turn import LEVER_SIDES
@@ -73,7 +80,11 @@ class PlannerPolicy:
     The weights are the value of one step (1), a Key, a gem, a coin and an Ivory Die in
     steps; ``lever_open`` is the worth of an open Antechamber door, ``lever_item`` of a
     Broken Lever or Secret Garden Key still to use, ``route_hope`` of each lever path that
-    is still possible; ``wall`` the loss of a house walled in, weighted by its odds.
+    is still possible; ``wall`` the loss of a house walled in, weighted by its odds (and the
+    worth of a house with no open door left). While the Secret Garden Key waits for a locked
+    edge door, cells within ``edge_reach`` of :data:`GARDEN_SPOTS` are worth ``edge`` a cell
+    nearer. ``reach_open`` (a lever pulled) or ``reach_hope`` (none yet) is the worth of a
+    sure way to a tile facing the Antechamber, times :meth:`reach_odds`.
     """
 
     #: It looks ahead with ``state.apply``: always played on immutable states.
@@ -84,9 +95,12 @@ class PlannerPolicy:
                  route_hope: float = 20.0, wall: float = 150.0) -> None:
         self.key, self.gem, self.coin, self.ivory = key, gem, coin, ivory
         self.lever_open, self.lever_item, self.route_hope = lever_open, lever_item, route_hope
-        self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 4.0, wall
+        self.blind, self.north, self.edge, self.wall = -3.0, 1.0, 8.0, wall
+        self.edge_reach = 3
         self.spread = (6.0, 3.6, 2.7, 1.8, 1.2, 0.9, 0.6)
         self.redraw_margin = 2.0
+        self.reach_open, self.reach_hope = 1000.0, 300.0
+        self._decks: dict = {}  # deck_worth's answers
 
     def __repr__(self) -> str:
         return "PlannerPolicy()"
@@ -100,17 +114,32 @@ class PlannerPolicy:
         if Unlock in kinds:
             return self.unlock(state, legal)
         if Hide in kinds:
-            return legal[-1]
+            return self.hide(state, legal)
         return self.turn(state, legal)
+
+    def hide(self, state: State, legal: list[Action]) -> Action:
+        """§16 Archives: the slot to turn face-down, by what the tile backs show (gem cost
+        and placement note, §2 Tile Back Markings): one we could not take anyway, else the
+        dearest (the last of equals)."""
+        d = state.drafting
+
+        def score(a: Hide) -> tuple:
+            room = d.hand[a.slot - 1]
+            gems, steps = slot_cost(state, a.slot, room)
+            usable = bool(placements(state.rules, room, d.origin, d.direction)) and (
+                gems <= state.resources["gems"] and steps <= state.resources["steps"])
+            return (not usable, gems, a.slot)
+
+        return max((a for a in legal if isinstance(a, Hide)), key=score)
 
     def choose_tile(self, state: State, legal: list[Action]) -> Action:
         """The tile whose placement raises :meth:`value` most in expectation over its
         orientations; a redraw when every tile would lower it (a free one first). A tile
-        the Archives turned face-down is drafted blind (§16): worth ``blind``, unlooked."""
+        the Archives turned face-down is drafted blind (§16): :meth:`blind_worth`."""
         base = self.value(state)
         takes = [a for a in legal if isinstance(a, Take)]
-        scored = [(self.expected(state.apply(a)) - base if a.room else self.blind, a)
-                  for a in takes]
+        scored = [(self.expected(state.apply(a)) - base if a.room
+                   else self.blind_worth(state, a, base), a) for a in takes]
         best = max(scored, key=lambda x: x[0], default=None)
         redraws = {a.source: a for a in legal if isinstance(a, Redraw)}
         cost = {"drawing_room": 0.0, "silver_key": 0.0, "no_fit": 0.0,
@@ -122,6 +151,35 @@ class PlannerPolicy:
         if best is not None:
             return best[1]
         return next(a for a in legal if isinstance(a, GiveUp))
+
+    def blind_worth(self, state: State, take: Take, base: float) -> float:
+        """A face-down tile (§16 Archives) taken unlooked: what taking it raises
+        :meth:`value` by, averaged over the Active Bag's rooms that show the same back (gem
+        cost and placement note, §2 Tile Back Markings), each shape of door layout stood for
+        by its commonest room, less ``blind`` for not knowing."""
+        d, rules = state.drafting, state.rules
+        hidden = d.hand[take.slot - 1]
+        cost = tile_cost(rules, hidden)[0]  # printed on the back, in sight
+        shapes: dict = {}  # shape → (its commonest room, count of rooms of that shape)
+        for room, n in sorted(state.bag.items()):
+            if not n or tile_cost(rules, room)[0] != cost or not placements(
+                    rules, room, d.origin, d.direction):
+                continue
+            shape = rules.room(room)["shape"]
+            best, count = shapes.get(shape, (room, 0))
+            if n > state.bag.get(best, 0) or best == room:
+                best = room
+            shapes[shape] = (best, count + n)
+        total, worth = 0, 0.0
+        for room, n in shapes.values():
+            hand = d.hand[:take.slot - 1] + (room,) + d.hand[take.slot:]
+            guess = dataclasses.replace(state, drafting=d.replace(hand=hand))
+            ways = [t for t in guess.legal_actions() if isinstance(t, Take)
+                    and t.slot == take.slot and t.rotation == take.rotation]
+            if ways:
+                worth += n * (self.expected(guess.apply(ways[0])) - base)
+                total += n
+        return self.blind + (worth / total if total else 0.0)
 
     def expected(self, state: State) -> float:
         """:meth:`value` after a tile is taken, averaged over its orientation if one is
@@ -180,9 +238,14 @@ class PlannerPolicy:
             if a.steps >= state.resources["steps"] and not self.goal_room(state, cell):
                 continue  # the last step only for a lever or the win
             gain = self.cell_gain(state, cell) * focus
-            doors = self.best_door(state, cell)
             if cell in seen and gain <= 0:
-                continue  # been there since the last tile, nothing new: no shuttling
+                # been there since the last tile, nothing new: back only for an unlocked
+                # door (a padlock refused there is not worth the walk: no shuttling)
+                doors = self.best_door(state, cell, padlocked=False)
+                if doors <= 0:
+                    continue
+            else:
+                doors = self.best_door(state, cell)
             options.append((gain + doors - cost, a))
         if options:
             worth, action = max(options, key=lambda x: x[0])
@@ -220,11 +283,17 @@ class PlannerPolicy:
     # -- what things are worth --------------------------------------------------------------
     def value(self, s: State) -> float:
         """The worth of a moment of the day, in steps: resources, items, card draws pending
-        (exact deck odds), lever progress, the open doors and what reachable rooms hold."""
+        (exact deck odds), lever progress, the open doors and what reachable rooms hold; half
+        a won day once the Antechamber is in reach through an opened door."""
         if s.won:
             return WIN
         if s.is_over:
             return -1_000.0
+        walk = s.routes().get(ANTECHAMBER)
+        if walk is not None and walk[1] <= s.resources["steps"] and walk[0] <= (
+                s.resources["keys"] + s.items.get("Lockpick Kit", 0)
+                + s.items.get("Silver Key", 0)):
+            return WIN / 2  # an opened Antechamber door within reach: won on the next move
         r = s.resources
         v = (r["steps"] + self.key * r["keys"] + self.gem * r["gems"] + self.coin * r["coins"]
              + self.ivory * r["ivory_dice"])
@@ -234,6 +303,7 @@ class PlannerPolicy:
                 v += self.deck_worth(s, step.deck)
         v += self.lever_worth(s)
         v += self.frontier(s)
+        v += (self.reach_open if self.lever_pulled(s) else self.reach_hope) * self.reach_odds(s)
         reach = s.routes()
         price = step_price(s)
         for cell, (_, steps, locks) in reach.items():
@@ -266,14 +336,8 @@ class PlannerPolicy:
     def live_sides(self, s: State) -> list[str]:
         """The Antechamber sides still usable: a lever path exists and the cell beside that
         door is empty or holds a tile with a door facing the Antechamber."""
-        out = []
-        for side in lever_sides(s.rules):
-            d = LEVER_SIDES[side]
-            cell = neighbour(ANTECHAMBER, d)
-            tile = s.board.get(cell)
-            if tile is None or opposite(d) in tile.doors:
-                out.append(side)
-        return out
+        return list(_live_sides(s.rules, *(s.board.get(neighbour(ANTECHAMBER, d))
+                                           for d in SIDE_DOORS)))
 
     def lever_worth(self, s: State) -> float:
         """Lever progress: open doors on live sides, lever items in hand, paths still open."""
@@ -315,8 +379,11 @@ class PlannerPolicy:
         edge_col = cell[1] in (1, 5) and 2 <= cell[0] <= 8
         if "Broken Lever" in s.items and "Greenhouse" not in s.on_board() and edge_col:
             v += 6.0
-        if "Secret Garden Key" in s.items and self.wants_west(s) and edge_col and cell[0] >= 4:
-            v += self.edge
+        if "Secret Garden Key" in s.items and self.wants_west(s):
+            spots = tuple(c for c in GARDEN_SPOTS if c not in s.board)
+            near = _goal_dists(frozenset(s.board), spots).get(cell)
+            if near is not None:
+                v += self.edge * max(0, self.edge_reach - near)
         return v
 
     def open_goals(self, s: State) -> dict:
@@ -374,13 +441,74 @@ class PlannerPolicy:
                               - (self.key if door in s.padlocks else 0))
                 targets.add(n)
         if not worths:
-            return -60.0
+            return -self.wall
         worths.sort(reverse=True)
         fails = self.dead_draw(s)
         wall = 1.0
         for n in targets:
             wall *= fails[empty_beside(s, n)]
         return sum(w * f for w, f in zip(worths, self.spread, strict=False)) - self.wall * wall
+
+    def reach_odds(self, s: State) -> float:
+        """The odds that the house grows from its open doors to a tile facing the
+        Antechamber on a :meth:`goal_cells` side: each empty cell's odds along paths of empty
+        cells (a draft there brings a tile with a door towards the next one at the odds of
+        :meth:`dead_draw` with a gem at most, the door opens at the lock odds of its rank,
+        §6, or with a Key), the open doors' odds combined as independent tries; 1 when such
+        a tile is reachable."""
+        reach = set(s.routes()) | {s.position}
+        # the gems and redraws held are spent on the way: a later draft has a gem at most
+        q = 1 - _dead_draw(s.rules, tuple(s.bag.items()), min(1, s.resources["gems"]),
+                           "Terrace" in s.on_board())[1]
+        targets: dict = {}
+        levers = s.flags.get("levers", ())
+        sides = [side for side in self.live_sides(s) if side in levers] or self.live_sides(s)
+        for side in sides:
+            d = LEVER_SIDES[side]
+            g = neighbour(ANTECHAMBER, d)
+            tile = s.board.get(g)
+            if tile is None:
+                targets[g] = q
+            elif g in reach:
+                return 1.0
+            else:
+                for e in tile.doors:
+                    n = neighbour(g, e)
+                    if n is not None and n not in s.board and n != ANTECHAMBER:
+                        targets[n] = q
+        if not targets:
+            return 0.0
+        payable = s.resources["keys"] + s.items.get("Lockpick Kit", 0) + s.items.get(
+            "Silver Key", 0)
+        pay = min(1.0, payable / KEYS_ENOUGH)
+        opens = tuple(1 - _lock_odds(s.rules, s.rules.rank_die(r)) * (1 - pay)
+                      for r in RANKS)
+        odds = _reach_grid(frozenset(s.board), tuple(sorted(targets.items())), round(q, 2),
+                           tuple(round(o, 2) for o in opens))
+        closed = {(tuple(c), d) for c, d in s.flags.get("closed_doors", ())}
+        best: dict = {}
+        on_board = s.on_board()
+        level = s.flags.get("security_level", "normal")
+        for cell in reach:
+            if cell == ANTECHAMBER:
+                continue
+            for d in s.board[cell].doors:
+                n = neighbour(cell, d)
+                if n is None or n in s.board or n == ANTECHAMBER or n not in odds:
+                    continue
+                door = edge(cell, d)
+                if door in closed:
+                    continue
+                if door in s.padlocks or list(door) in s.flags.get("unlocked_doors", ()):
+                    p = (1.0 if payable else 0.0) if door in s.padlocks else 1.0
+                else:
+                    die = door_die(s.rules, s.board[cell].room, cell, n, on_board, level)
+                    p = 1 - _lock_odds(s.rules, die) * (1 - pay)
+                best[n] = max(best.get(n, 0.0), p * odds[n])
+        miss = 1.0
+        for p in best.values():
+            miss *= 1 - p
+        return 1 - miss
 
     def dead_draw(self, s: State) -> tuple[float, ...]:
         """By the number of empty cells beside the drafted cell (0–3 besides the door we come
@@ -419,9 +547,11 @@ class PlannerPolicy:
             return (1 - p) * worth + p * spawn
         return worth - p * self.key if payable else (1 - p) * worth
 
-    def best_door(self, s: State, cell) -> float:
-        """The best door to draft from the room at ``cell``, or 0."""
-        return max((self.door_worth(s, cell, d) for d in open_doors(s, cell)), default=0.0)
+    def best_door(self, s: State, cell, padlocked: bool = True) -> float:
+        """The best door to draft from the room at ``cell`` (padlocked ones too unless
+        ``padlocked`` is false), or 0."""
+        return max((self.door_worth(s, cell, d) for d in open_doors(s, cell)
+                    if padlocked or edge(cell, d) not in s.padlocks), default=0.0)
 
     def goal_room(self, s: State, cell) -> bool:
         room = s.board[cell].room
@@ -431,7 +561,8 @@ class PlannerPolicy:
 
     def cell_gain(self, s: State, cell) -> float:
         """What entering the room at ``cell`` gives: its entry rewards and item draws (exact
-        deck odds), a lever, and the tokens, fruit, dirt and trunks we can take there."""
+        deck odds), a lever, and the tokens, fruit, dirt and trunks we can take there; less
+        the held item the Darkroom takes."""
         rules, room = s.rules, s.board[cell].room
         first = cell not in s.entered
         v = 0.0
@@ -451,6 +582,9 @@ class PlannerPolicy:
             v += draws
         if first:
             v += self.roll_worth(s, room)
+        if room == "Darkroom" and pays(rules, "entry", first) and s.items:
+            # §5 Darkroom: a held item, drawn at random, is lost in the dark
+            v -= sum(self.item_worth(s, k, n) for k, n in s.items.items()) / len(s.items)
         levers = s.flags.get("levers", ())
         if room == "Greenhouse" and "Broken Lever" in s.items and "south" not in levers:
             v += self.lever_open - self.lever_item
@@ -521,7 +655,15 @@ class PlannerPolicy:
         if not total:
             return 0.0
         held = tuple(sorted(s.items))
-        return sum(n * self.card_worth(s, deck, c, held) for c, n in cards.items() if n) / total
+        # what a card is worth hangs on the deck, the items held and the lever items' use
+        key = (deck, tuple(cards.items()), held, s.flags.get("levers", ()), self.wants_west(s))
+        worth = self._decks.get(key)
+        if worth is None:
+            if len(self._decks) > 4096:
+                self._decks.clear()
+            worth = self._decks[key] = sum(
+                n * self.card_worth(s, deck, c, held) for c, n in cards.items() if n) / total
+        return worth
 
     def card_worth(self, s: State, deck: str, card: str, held: tuple) -> float:
         gain = _gain(s.rules, deck, card, held)
@@ -541,15 +683,43 @@ class PlannerPolicy:
 #: The worth in steps of items without a rule of their own in :class:`PlannerPolicy`.
 ITEM_WORTH = {"Shovel": 4.0, "Sledgehammer": 2.0, "Metal Detector": 1.5, "Prism Key": 2.0,
               "Salt Shaker": 1.0, "Running Shoes": 5.0, "Coupon Book": 0.5}
+#: Keys (and Lockpick Kit or Silver Key uses) enough to count on opening the locks met on
+#: the way to the Antechamber in :meth:`PlannerPolicy.reach_odds`; fewer open that share.
+KEYS_ENOUGH = 3
 #: Steps enough that walking a little further costs less than a step's worth.
 STEPS_ENOUGH = 12
 RES_KEYS = ("steps", "coins", "gems", "keys", "ivory_dice")
+#: The board's cells but the Antechamber, and each one's neighbours on the board.
+_CELLS = tuple((r, c) for r in RANKS for c in COLS if (r, c) != ANTECHAMBER)
+_NEIGHBOURS = {cell: tuple(m for d in range(4) if (m := neighbour(cell, d)) is not None
+                           and m != ANTECHAMBER) for cell in _CELLS}
+#: How much a cell's second and third ways on count beside its best in
+#: :func:`_reach_grid` (the ways share cells: far from independent tries).
+ALTERNATIVES = (1.0, 0.4, 0.15)
+#: The edge cells where a locked door can spawn the Secret Garden with the best odds: Columns
+#: 1 and 5 (no corners) at Ranks 5–8, drafted into from rooms whose doors roll a lock die (§6
+#: Special Keys, §16 Secret Garden; Rank 4's white die locks least).
+GARDEN_SPOTS = tuple((r, c) for r in range(5, 9) for c in (1, 5))
 
 
 def step_price(s: State) -> float:
     """What one more step of walking costs, in steps' worth: 1 while they run short, less
     while there are more than enough for what is left to do."""
     return min(1.0, STEPS_ENOUGH / max(1, s.resources["steps"]))
+
+
+#: The Antechamber's doors in the order :func:`_live_sides` takes the tiles beside them.
+SIDE_DOORS = tuple(LEVER_SIDES.values())
+
+
+@lru_cache(maxsize=4096)
+def _live_sides(rules: Rules, *beside) -> tuple[str, ...]:
+    """:meth:`PlannerPolicy.live_sides` given the tiles (or None) beside the Antechamber's
+    :data:`SIDE_DOORS`."""
+    tiles = dict(zip(SIDE_DOORS, beside, strict=True))
+    return tuple(side for side in lever_sides(rules)
+                 if tiles[LEVER_SIDES[side]] is None
+                 or opposite(LEVER_SIDES[side]) in tiles[LEVER_SIDES[side]].doors)
 
 
 def lever_sides(rules: Rules) -> tuple[str, ...]:
@@ -616,6 +786,46 @@ def _gain(rules: Rules, deck: str, card: str, held: tuple):
 
 def _mean(x) -> float:
     return (x.lo + x.hi) / 2 if hasattr(x, "lo") else float(x)
+
+
+@lru_cache(maxsize=64)
+def _lock_odds(rules: Rules, die: str | None) -> float:
+    """The chance that ``die`` (a lock die, or None: never locked) shows LOCKED (§6)."""
+    if die is None:
+        return 0.0
+    f = rules.die_faces(die)
+    return f.get("LOCKED", 0) / sum(f.values())
+
+
+@lru_cache(maxsize=8192)
+def _reach_grid(occupied: frozenset, targets: tuple, q: float, opens: tuple) -> dict:
+    """Each empty cell → the odds that a draft into it grows, cell by empty cell, into one
+    of ``targets`` (cell → the odds that the last draft there faces the Antechamber): a
+    tile has a door towards a given empty neighbour at odds ``q``, a door at rank r opens
+    at odds ``opens[r - 1]``; the best neighbour counts fully, the others as
+    :data:`ALTERNATIVES` (value iteration)."""
+    goal = dict(targets)
+    odds = {cell: goal.get(cell, 0.0) for cell in _CELLS if cell not in occupied}
+    nbrs = {cell: [m for m in _NEIGHBOURS[cell] if m in odds] for cell in odds}
+    order, seen = [], set(goal)  # nearest the targets first: few sweeps settle it
+    frontier = list(goal)
+    while frontier:
+        frontier = [m for cell in frontier for m in nbrs.get(cell, ()) if m not in seen
+                    and not seen.add(m)]
+        order += frontier
+    for _ in range(4):
+        change = 0.0
+        for cell in order:
+            step = q * opens[cell[0] - 1]
+            miss = 1.0
+            for w, x in zip(ALTERNATIVES, sorted((odds[m] for m in nbrs[cell]), reverse=True),
+                            strict=False):
+                miss *= 1 - w * step * x
+            change = max(change, abs(1 - miss - odds[cell]))
+            odds[cell] = 1 - miss
+        if change < 1e-3:
+            break
+    return odds
 
 
 @lru_cache(maxsize=8192)
