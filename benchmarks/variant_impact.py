@@ -4,8 +4,9 @@ by one bot on the same day seeds, written as CSV (slow: readings × days).
 Run: ``PYTHONPATH=$PWD .venv/bin/python benchmarks/variant_impact.py [--days 200]
 [--policy planner|greedy] [--out variant_impact.csv] [--processes N] [--variants ID ...]
 [--readme]``.
-``--readme`` rewrites the README's variant_impact table: the readings that change the win
-rate most (95 % paired intervals), then those that change the deepest rank most.
+``--readme`` rewrites the README's ``variant_impact_<policy>`` table: the readings that change
+the win rate most (95 % paired intervals), then the deepest rank, as ``variant_impact`` ranks
+them.
 """
 
 from __future__ import annotations
@@ -37,12 +38,10 @@ def table(frame, days: int, policy: str, seconds: float, workers: int) -> str:
              f"each on the default's day seeds ({played:,} days in {seconds / 60:.0f} min on "
              f"{workers} worker processes). Changes are paired differences from the default "
              "readings, with 95 % intervals.", "",
-             "| variant | reading (default) | win rate | change in win rate (95 %) "
+             "| variant | reading (default) | win rate with it | change in win rate (95 %) "
              "| change in deepest rank (95 %) | days that played differently |",
              "|---|---|---:|---:|---:|---:|"]
-    by_win = frame.reindex(frame["win_rate_change"].abs().sort_values(
-        ascending=False, kind="stable").index).head(TOP)
-    for _, r in by_win.iterrows():
+    for _, r in frame.head(TOP).iterrows():  # ranked by variant_impact: win rate, then depth
         lines.append(
             f"| `{r['variant']}` | {r['reading']} ({r['default']}) | {r['win_rate']:.1%} | "
             f"{_pct(r['win_rate_change'])} ({_pct(r['win_rate_change_low'])} to "
@@ -61,7 +60,7 @@ def main() -> None:
     parser.add_argument("--policy", choices=sorted(POLICIES), default="planner")
     parser.add_argument("--out", default="variant_impact.csv")
     parser.add_argument("--processes", type=int, default=None)
-    parser.add_argument("--variants", nargs="*", help="only these variants")
+    parser.add_argument("--variants", nargs="+", help="only these variants")
     parser.add_argument("--readme", action="store_true")
     args = parser.parse_args()
     workers = args.processes or os.cpu_count() or 1
@@ -74,7 +73,7 @@ def main() -> None:
     print(text)
     print(f"wrote {args.out}", file=sys.stderr)
     if args.readme:
-        rewrite_readme("variant_impact", text)
+        rewrite_readme(f"variant_impact_{args.policy}", text)
 
 
 if __name__ == "__main__":
