@@ -32,6 +32,9 @@ def _beyond(cell: Cell, d: int) -> Cell | None:
 
 
 _NEIGHBOURS = {((r, c), d): _beyond((r, c), d) for r in RANKS for c in COLS for d in DIRS}
+#: Each cell with its neighbours on the board.
+_AROUND = {(r, c): ((r, c),) + tuple(n for d in DIRS if (n := _NEIGHBOURS[((r, c), d)]))
+           for r in RANKS for c in COLS}
 
 
 def neighbour(cell: Cell, d: int) -> Cell | None:
@@ -89,21 +92,46 @@ def links(board: dict[Cell, Tile], *, through_walls: bool = False,
     doors_of = {c: t.doors for c, t in board.items()}
     if opened:
         doors_of.update(opened)
+    return links_of(doors_of, through_walls=through_walls, sealed=sealed)
+
+
+def links_of(doors_of: dict[Cell, frozenset[int]], *, through_walls: bool = False,
+             sealed: frozenset = frozenset()) -> dict[Cell, tuple]:
+    """:func:`links` of the rooms whose doors are ``doors_of`` (cell → sides)."""
     if through_walls:
-        return _links_through_walls(doors_of, sealed)
-    out = {}
-    known = _EXITS
-    for cell, here in doors_of.items():
-        sides = known.get((cell, here))
-        if sides is None:
-            sides = exits(cell, here)
-        row = []
-        for _, other, back, door in sides:
-            there = doors_of.get(other)
-            if there is not None and back in there:
-                row.append((other, door))
-        out[cell] = tuple(row)
-    return out
+        return {cell: _wall_row(doors_of, cell, here, sealed) for cell, here in doors_of.items()}
+    return {cell: _door_row(doors_of, cell, here) for cell, here in doors_of.items()}
+
+
+def relink(links: dict[Cell, tuple], doors_of: dict[Cell, frozenset[int]], cells, *,
+           through_walls: bool = False, sealed: frozenset = frozenset()) -> None:
+    """Bring ``links`` (:func:`links_of` of ``doors_of``) up to date in place after the doors
+    of ``cells`` changed in ``doors_of`` (a room placed, turned, removed or opened): only the
+    rows of those cells and of their neighbours can change."""
+    near = set()
+    for cell in cells:
+        near.update(_AROUND[cell])
+    for cell in near:
+        here = doors_of.get(cell)
+        if here is None:
+            links.pop(cell, None)
+        elif through_walls:
+            links[cell] = _wall_row(doors_of, cell, here, sealed)
+        else:
+            links[cell] = _door_row(doors_of, cell, here)
+
+
+def _door_row(doors_of: dict[Cell, frozenset[int]], cell: Cell, here: frozenset[int]) -> tuple:
+    """The links of one room through connecting doors."""
+    sides = _EXITS.get((cell, here))
+    if sides is None:
+        sides = exits(cell, here)
+    row = []
+    for _, other, back, door in sides:
+        there = doors_of.get(other)
+        if there is not None and back in there:
+            row.append((other, door))
+    return tuple(row)
 
 
 def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple], ...]:
@@ -119,20 +147,17 @@ def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple
 _EXITS: dict[tuple[Cell, frozenset[int]], tuple] = {}
 
 
-def _links_through_walls(doors_of: dict[Cell, frozenset[int]], sealed: frozenset
-                         ) -> dict[Cell, tuple]:
-    """:func:`links` with ``through_walls``."""
-    out = {}
-    for cell, here in doors_of.items():
-        row = []
-        for d in range(4) if cell not in sealed else sorted(here):
-            other = _NEIGHBOURS[(cell, d)]
-            if other is None or other not in doors_of:
-                continue
-            if (d in here and (d + 2) % 4 in doors_of[other]) or other not in sealed:
-                row.append((other, _EDGES[(cell, d)]))
-        out[cell] = tuple(row)
-    return out
+def _wall_row(doors_of: dict[Cell, frozenset[int]], cell: Cell, here: frozenset[int],
+              sealed: frozenset) -> tuple:
+    """The links of one room with ``through_walls``."""
+    row = []
+    for d in range(4) if cell not in sealed else sorted(here):
+        other = _NEIGHBOURS[(cell, d)]
+        if other is None or other not in doors_of:
+            continue
+        if (d in here and (d + 2) % 4 in doors_of[other]) or other not in sealed:
+            row.append((other, _EDGES[(cell, d)]))
+    return tuple(row)
 
 
 def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple]:
