@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from ..placement import COLS, RANKS, Cell
 from ..rules import Rules
@@ -232,10 +232,18 @@ def edge(cell: Cell, d: int) -> tuple[Cell, int]:
 _EDGES = {(c, d): edge(c, d) for (c, d) in _NEIGHBOURS}
 
 
-@lru_cache(maxsize=65536)
 def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
     """The rotations in which ``room`` can be placed through door ``direction`` of the room
     at ``origin``: a door must face back, and the placement note must hold (§2, §4 Step 4)."""
+    known = rules._memo["placements"]  # kept per rules value
+    key = (room, origin, direction)
+    out = known.get(key)
+    if out is None:
+        out = known[key] = _placements(rules, room, origin, direction)
+    return out
+
+
+def _placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
     target = neighbour(origin, direction)
     rule = rules.placement(room)
     if target is None or not rule.allows(target):

@@ -288,14 +288,15 @@ class FastDay:
         """As :meth:`State.routes`, from links brought up to date as the board and levers
         change (and routes kept for each position and set of padlocks met again meanwhile)."""
         if "routes" not in self._memo:
-            board, live = self.board, self._links
-            if live is None or None in board.changed[self._linked:]:
-                self._links = live = LiveLinks(self)
-                self._known = {}
-            elif self._linked < len(board.changed) or live.levers != self.flags.get("levers"):
-                live.update(self, board.changed[self._linked:])
-                self._known = {}
-            self._linked = len(board.changed)
+            changed, live = self.board.changed, self._links
+            if live is None or len(changed) != self._linked or \
+                    live.levers != self.flags.get("levers"):
+                since = changed[self._linked:]
+                if live is None or None in since:
+                    self._links = live = LiveLinks(self)
+                else:
+                    live.update(self, since)
+                self._linked, self._known = len(changed), {}
             padlocks = self.padlocks
             where = (self.position, frozenset(padlocks)) if padlocks else self.position
             known = self._known.get(where)
