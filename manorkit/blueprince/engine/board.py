@@ -176,6 +176,31 @@ def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tupl
     return _unlocked(links, start, ())
 
 
+def grown(routes: dict[Cell, tuple], links: dict[Cell, tuple], start: Cell, cell: Cell
+          ) -> dict[Cell, tuple] | None:
+    """:func:`cheapest` from ``start`` with no padlocks, from ``routes`` (found so before the
+    room at ``cell`` joined ``links``) when the new room shortens no route and opens the way
+    to no room unreached before: the same routes and the new room's (its cells in another
+    order); None when it does (search again)."""
+    steps = None
+    for other in _AROUND[cell][1:]:  # the rooms with a link into the new one
+        row = links.get(other)
+        if row is not None and (other == start or other in routes):
+            for there, _ in row:
+                if there == cell:
+                    here = routes[other][1] + 1 if other != start else 1
+                    if steps is None or here < steps:
+                        steps = here
+    if steps is None:  # not reached
+        return routes
+    for there, _ in links[cell]:
+        if there != start and (there not in routes or routes[there][1] > steps + 1):
+            return None
+    out = dict(routes)
+    out[cell] = (0, steps, ())
+    return out
+
+
 def _unlocked(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple] | None:
     """:func:`cheapest` by breadth-first search while no padlocked door leads to a room not
     reached yet (then every route is padlock-free and the first found is the shortest);

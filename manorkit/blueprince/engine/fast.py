@@ -31,7 +31,7 @@ from itertools import accumulate, compress, repeat
 from operator import not_
 
 from .actions import Action, Chance, IllegalAction
-from .board import cheapest
+from .board import cheapest, grown
 from .reducer import HANDLERS, LEGAL, Work, match, phase
 from .state import Event, State
 from .turn import LiveLinks
@@ -234,7 +234,7 @@ class FastDay:
             setattr(work, attr, _KEPT.get(attr, copy)(getattr(state, name)))
         work.day = self
         self._links: LiveLinks | None = None
-        self._linked, self._known = 0, {}
+        self._linked, self._known, self._grown = 0, {}, None
         self._rooms: tuple = (None, frozenset())
         self.work = work
         self.actions: list[Action] = []
@@ -285,23 +285,34 @@ class FastDay:
         return self._rooms[1]
 
     def routes(self) -> dict:
-        """As :meth:`State.routes`, from links brought up to date as the board and levers
-        change (and routes kept for each position and set of padlocks met again meanwhile)."""
+        """As :meth:`State.routes` (the cells perhaps in another order), from links brought up
+        to date as the board and levers change, routes kept for each position and set of
+        padlocks met again meanwhile, and, when a room is added, the routes found before it
+        grown by it where it shortens none (:func:`~.board.grown`)."""
         if "routes" not in self._memo:
             changed, live = self.board.changed, self._links
             if live is None or len(changed) != self._linked or \
                     live.levers != self.flags.get("levers"):
                 since = changed[self._linked:]
+                self._grown = None
                 if live is None or None in since:
                     self._links = live = LiveLinks(self)
                 else:
+                    if len(since) == 1 and since[0] not in live.doors_of and \
+                            live.levers == self.flags.get("levers"):
+                        self._grown = (since[0], self._known)  # one room added
                     live.update(self, since)
                 self._linked, self._known = len(changed), {}
-            padlocks = self.padlocks
-            where = (self.position, frozenset(padlocks)) if padlocks else self.position
+            padlocks, here = self.padlocks, self.position
+            where = (here, frozenset(padlocks)) if padlocks else here
             known = self._known.get(where)
             if known is None:
-                known = self._known[where] = cheapest(live.links, self.position, padlocks)
+                if not padlocks and self._grown is not None and here in self._grown[1]:
+                    cell, before = self._grown
+                    known = grown(before[here], live.links, here, cell)
+                if known is None:
+                    known = cheapest(live.links, here, padlocks)
+                self._known[where] = known
             self._memo["routes"] = known
         return self._memo["routes"]
 
