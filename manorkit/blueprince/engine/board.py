@@ -201,6 +201,17 @@ def grown(routes: dict[Cell, tuple], links: dict[Cell, tuple], start: Cell, cell
     return out
 
 
+def stepped(routes: dict[Cell, tuple], start: Cell, via: Cell) -> dict[Cell, tuple]:
+    """:func:`cheapest` from ``start`` when its one link leads to ``via`` through a door
+    without a padlock, from ``routes``, the routes from ``via`` (every route from ``start``
+    passes there first: one step more; its cells in another order)."""
+    out = {via: (0, 1, ())}
+    for cell, (locks, steps, doors_on) in routes.items():
+        out[cell] = (locks, steps + 1, doors_on)
+    out.pop(start, None)
+    return out
+
+
 def _unlocked(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple] | None:
     """:func:`cheapest` by breadth-first search while no padlocked door leads to a room not
     reached yet (then every route is padlock-free and the first found is the shortest);

@@ -31,7 +31,7 @@ from itertools import accumulate, compress, repeat
 from operator import not_
 
 from .actions import Action, Chance, IllegalAction
-from .board import cheapest, grown
+from .board import cheapest, grown, stepped
 from .reducer import HANDLERS, LEGAL, Work, match, phase
 from .state import Event, State
 from .turn import LiveLinks
@@ -287,8 +287,9 @@ class FastDay:
     def routes(self) -> dict:
         """As :meth:`State.routes` (the cells perhaps in another order), from links brought up
         to date as the board and levers change, routes kept for each position and set of
-        padlocks met again meanwhile, and, when a room is added, the routes found before it
-        grown by it where it shortens none (:func:`~.board.grown`)."""
+        padlocks met again meanwhile; when a room is added, the routes found before it grown
+        by it where it shortens none (:func:`~.board.grown`), and from a room with one link,
+        the routes of the room it leads to one step longer (:func:`~.board.stepped`)."""
         if "routes" not in self._memo:
             changed, live = self.board.changed, self._links
             if live is None or len(changed) != self._linked or \
@@ -304,12 +305,20 @@ class FastDay:
                     live.update(self, since)
                 self._linked, self._known = len(changed), {}
             padlocks, here = self.padlocks, self.position
-            where = (here, frozenset(padlocks)) if padlocks else here
+            locked = frozenset(padlocks) if padlocks else None
+            where = (here, locked) if padlocks else here
             known = self._known.get(where)
             if known is None:
                 if not padlocks and self._grown is not None and here in self._grown[1]:
                     cell, before = self._grown
                     known = grown(before[here], live.links, here, cell)
+                row = live.links.get(here)
+                if known is None and row is not None and len(row) == 1 and \
+                        row[0][1] not in padlocks:
+                    via = row[0][0]
+                    base = self._known.get((via, locked) if padlocks else via)
+                    if base is not None:
+                        known = stepped(base, here, via)
                 if known is None:
                     known = cheapest(live.links, here, padlocks)
                 self._known[where] = known
