@@ -160,6 +160,12 @@ def _wall_row(doors_of: dict[Cell, frozenset[int]], cell: Cell, here: frozenset[
     return tuple(row)
 
 
+def inner_doors(board: dict[Cell, Tile], doors) -> frozenset:
+    """Those of the door edges ``doors`` between two placed rooms (only they can lie on a
+    route: a padlock elsewhere changes no route)."""
+    return frozenset([e for e in doors if e[0] in board and _NEIGHBOURS[e] in board])
+
+
 def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple]:
     """Cheapest routes from ``start`` along ``links`` (:func:`links`) to every reachable room.
 

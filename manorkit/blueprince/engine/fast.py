@@ -31,7 +31,7 @@ from itertools import accumulate, compress, repeat
 from operator import not_
 
 from .actions import Action, Chance, IllegalAction
-from .board import cheapest, grown, stepped
+from .board import cheapest, grown, inner_doors, stepped
 from .reducer import HANDLERS, LEGAL, Work, match, phase
 from .state import Event, State
 from .turn import LiveLinks
@@ -287,9 +287,10 @@ class FastDay:
     def routes(self) -> dict:
         """As :meth:`State.routes` (the cells perhaps in another order), from links brought up
         to date as the board and levers change, routes kept for each position and set of
-        padlocks met again meanwhile; when a room is added, the routes found before it grown
-        by it where it shortens none (:func:`~.board.grown`), and from a room with one link,
-        the routes of the room it leads to one step longer (:func:`~.board.stepped`)."""
+        padlocks on links met again meanwhile; when a room is added, the routes found before
+        it grown by it where it shortens none (:func:`~.board.grown`), and from a room with
+        one link, the routes of the room it leads to one step longer
+        (:func:`~.board.stepped`)."""
         if "routes" not in self._memo:
             changed, live = self.board.changed, self._links
             if live is None or len(changed) != self._linked or \
@@ -305,7 +306,9 @@ class FastDay:
                     live.update(self, since)
                 self._linked, self._known = len(changed), {}
             padlocks, here = self.padlocks, self.position
-            locked = frozenset(padlocks) if padlocks else None
+            if padlocks:  # only those between two rooms bear on routes
+                padlocks = inner_doors(self.board, padlocks)
+            locked = padlocks or None
             where = (here, locked) if padlocks else here
             known = self._known.get(where)
             if known is None:
