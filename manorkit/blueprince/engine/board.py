@@ -32,8 +32,8 @@ def _beyond(cell: Cell, d: int) -> Cell | None:
 
 
 _NEIGHBOURS = {((r, c), d): _beyond((r, c), d) for r in RANKS for c in COLS for d in DIRS}
-#: Each cell with its neighbours on the board.
-_AROUND = {(r, c): ((r, c),) + tuple(n for d in DIRS if (n := _NEIGHBOURS[((r, c), d)]))
+#: Each cell's neighbours on the board, with their sides facing it.
+_FACING = {(r, c): tuple(((d + 2) % 4, n) for d in DIRS if (n := _NEIGHBOURS[((r, c), d)]))
            for r in RANKS for c in COLS}
 
 
@@ -107,10 +107,14 @@ def relink(links: dict[Cell, tuple], doors_of: dict[Cell, frozenset[int]], cells
            through_walls: bool = False, sealed: frozenset = frozenset()) -> None:
     """Bring ``links`` (:func:`links_of` of ``doors_of``) up to date in place after the doors
     of ``cells`` changed in ``doors_of`` (a room placed, turned, removed or opened): only the
-    rows of those cells and of their neighbours can change."""
-    near = set()
+    rows of those cells and of their neighbours can change (through doors only, of the
+    neighbours with a door facing them)."""
+    near = set(cells)
     for cell in cells:
-        near.update(_AROUND[cell])
+        for back, other in _FACING[cell]:
+            there = doors_of.get(other)  # a neighbour links to it only by a door facing it
+            if there is not None and (through_walls or back in there):
+                near.add(other)
     for cell in near:
         here = doors_of.get(cell)
         if here is None:
@@ -189,7 +193,7 @@ def grown(routes: dict[Cell, tuple], links: dict[Cell, tuple], start: Cell, cell
     to no room unreached before: the same routes and the new room's (its cells in another
     order); None when it does (search again)."""
     steps = None
-    for other in _AROUND[cell][1:]:  # the rooms with a link into the new one
+    for _, other in _FACING[cell]:  # the rooms with a link into the new one
         row = links.get(other)
         if row is not None and (other == start or other in routes):
             for there, _ in row:
