@@ -58,6 +58,7 @@ def test_lockstep_under_variants(variants):
             assert (day.position, day.turn, day.drafting) == (state.position, state.turn,
                                                               state.drafting)
             assert dict(day.resources) == dict(state.resources)
+            assert day.routes() == state.routes()  # links kept up to date, routes grown
             if state.is_chance:
                 assert day.chance_outcomes() == state.chance_outcomes()
                 state = state.resolve(chance)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from ..placement import COLS, RANKS, Cell
 from ..rules import Rules
@@ -32,6 +32,9 @@ def _beyond(cell: Cell, d: int) -> Cell | None:
 
 
 _NEIGHBOURS = {((r, c), d): _beyond((r, c), d) for r in RANKS for c in COLS for d in DIRS}
+#: Each cell's neighbours on the board, with their sides facing it.
+_FACING = {(r, c): tuple(((d + 2) % 4, n) for d in DIRS if (n := _NEIGHBOURS[((r, c), d)]))
+           for r in RANKS for c in COLS}
 
 
 def neighbour(cell: Cell, d: int) -> Cell | None:
@@ -89,21 +92,50 @@ def links(board: dict[Cell, Tile], *, through_walls: bool = False,
     doors_of = {c: t.doors for c, t in board.items()}
     if opened:
         doors_of.update(opened)
+    return links_of(doors_of, through_walls=through_walls, sealed=sealed)
+
+
+def links_of(doors_of: dict[Cell, frozenset[int]], *, through_walls: bool = False,
+             sealed: frozenset = frozenset()) -> dict[Cell, tuple]:
+    """:func:`links` of the rooms whose doors are ``doors_of`` (cell → sides)."""
     if through_walls:
-        return _links_through_walls(doors_of, sealed)
-    out = {}
-    known = _EXITS
-    for cell, here in doors_of.items():
-        sides = known.get((cell, here))
-        if sides is None:
-            sides = exits(cell, here)
-        row = []
-        for _, other, back, door in sides:
-            there = doors_of.get(other)
-            if there is not None and back in there:
-                row.append((other, door))
-        out[cell] = tuple(row)
-    return out
+        return {cell: _wall_row(doors_of, cell, here, sealed) for cell, here in doors_of.items()}
+    return {cell: _door_row(doors_of, cell, here) for cell, here in doors_of.items()}
+
+
+def relink(links: dict[Cell, tuple], doors_of: dict[Cell, frozenset[int]], cells, *,
+           through_walls: bool = False, sealed: frozenset = frozenset()) -> None:
+    """Bring ``links`` (:func:`links_of` of ``doors_of``) up to date in place after the doors
+    of ``cells`` changed in ``doors_of`` (a room placed, turned, removed or opened): only the
+    rows of those cells and of their neighbours can change (through doors only, of the
+    neighbours with a door facing them)."""
+    near = set(cells)
+    for cell in cells:
+        for back, other in _FACING[cell]:
+            there = doors_of.get(other)  # a neighbour links to it only by a door facing it
+            if there is not None and (through_walls or back in there):
+                near.add(other)
+    for cell in near:
+        here = doors_of.get(cell)
+        if here is None:
+            links.pop(cell, None)
+        elif through_walls:
+            links[cell] = _wall_row(doors_of, cell, here, sealed)
+        else:
+            links[cell] = _door_row(doors_of, cell, here)
+
+
+def _door_row(doors_of: dict[Cell, frozenset[int]], cell: Cell, here: frozenset[int]) -> tuple:
+    """The links of one room through connecting doors."""
+    sides = _EXITS.get((cell, here))
+    if sides is None:
+        sides = exits(cell, here)
+    row = []
+    for _, other, back, door in sides:
+        there = doors_of.get(other)
+        if there is not None and back in there:
+            row.append((other, door))
+    return tuple(row)
 
 
 def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple], ...]:
@@ -119,20 +151,23 @@ def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple
 _EXITS: dict[tuple[Cell, frozenset[int]], tuple] = {}
 
 
-def _links_through_walls(doors_of: dict[Cell, frozenset[int]], sealed: frozenset
-                         ) -> dict[Cell, tuple]:
-    """:func:`links` with ``through_walls``."""
-    out = {}
-    for cell, here in doors_of.items():
-        row = []
-        for d in range(4) if cell not in sealed else sorted(here):
-            other = _NEIGHBOURS[(cell, d)]
-            if other is None or other not in doors_of:
-                continue
-            if (d in here and (d + 2) % 4 in doors_of[other]) or other not in sealed:
-                row.append((other, _EDGES[(cell, d)]))
-        out[cell] = tuple(row)
-    return out
+def _wall_row(doors_of: dict[Cell, frozenset[int]], cell: Cell, here: frozenset[int],
+              sealed: frozenset) -> tuple:
+    """The links of one room with ``through_walls``."""
+    row = []
+    for d in range(4) if cell not in sealed else sorted(here):
+        other = _NEIGHBOURS[(cell, d)]
+        if other is None or other not in doors_of:
+            continue
+        if (d in here and (d + 2) % 4 in doors_of[other]) or other not in sealed:
+            row.append((other, _EDGES[(cell, d)]))
+    return tuple(row)
+
+
+def inner_doors(board: dict[Cell, Tile], doors) -> frozenset:
+    """Those of the door edges ``doors`` between two placed rooms (only they can lie on a
+    route: a padlock elsewhere changes no route)."""
+    return frozenset([e for e in doors if e[0] in board and _NEIGHBOURS[e] in board])
 
 
 def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple]:
@@ -149,6 +184,42 @@ def cheapest(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tupl
             return _cheapest_locked(links, start, padlocks)
         return best
     return _unlocked(links, start, ())
+
+
+def grown(routes: dict[Cell, tuple], links: dict[Cell, tuple], start: Cell, cell: Cell
+          ) -> dict[Cell, tuple] | None:
+    """:func:`cheapest` from ``start`` with no padlocks, from ``routes`` (found so before the
+    room at ``cell`` joined ``links``) when the new room shortens no route and opens the way
+    to no room unreached before: the same routes and the new room's (its cells in another
+    order); None when it does (search again)."""
+    steps = None
+    for _, other in _FACING[cell]:  # the rooms with a link into the new one
+        row = links.get(other)
+        if row is not None and (other == start or other in routes):
+            for there, _ in row:
+                if there == cell:
+                    here = routes[other][1] + 1 if other != start else 1
+                    if steps is None or here < steps:
+                        steps = here
+    if steps is None:  # not reached
+        return routes
+    for there, _ in links[cell]:
+        if there != start and (there not in routes or routes[there][1] > steps + 1):
+            return None
+    out = dict(routes)
+    out[cell] = (0, steps, ())
+    return out
+
+
+def stepped(routes: dict[Cell, tuple], start: Cell, via: Cell) -> dict[Cell, tuple]:
+    """:func:`cheapest` from ``start`` when its one link leads to ``via`` through a door
+    without a padlock, from ``routes``, the routes from ``via`` (every route from ``start``
+    passes there first: one step more; its cells in another order)."""
+    out = {via: (0, 1, ())}
+    for cell, (locks, steps, doors_on) in routes.items():
+        out[cell] = (locks, steps + 1, doors_on)
+    out.pop(start, None)
+    return out
 
 
 def _unlocked(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Cell, tuple] | None:
@@ -207,10 +278,18 @@ def edge(cell: Cell, d: int) -> tuple[Cell, int]:
 _EDGES = {(c, d): edge(c, d) for (c, d) in _NEIGHBOURS}
 
 
-@lru_cache(maxsize=65536)
 def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
     """The rotations in which ``room`` can be placed through door ``direction`` of the room
     at ``origin``: a door must face back, and the placement note must hold (§2, §4 Step 4)."""
+    known = rules._memo["placements"]  # kept per rules value
+    key = (room, origin, direction)
+    out = known.get(key)
+    if out is None:
+        out = known[key] = _placements(rules, room, origin, direction)
+    return out
+
+
+def _placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
     target = neighbour(origin, direction)
     rule = rules.placement(room)
     if target is None or not rule.allows(target):

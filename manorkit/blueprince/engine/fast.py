@@ -31,10 +31,10 @@ from itertools import accumulate, compress, repeat
 from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
-from .board import cheapest
+from .board import cheapest, grown, inner_doors, stepped
 from .reducer import HANDLERS, LEGAL, Work, match, phase
 from .state import Event, State
-from .turn import room_links
+from .turn import LiveLinks
 
 
 class _DayWork(Work):
@@ -51,37 +51,46 @@ class _DayWork(Work):
 
 
 class _Board(dict):
-    """The board, counting its changes (``version``) so that links between rooms and the
-    rooms on it are recomputed only when a tile is placed, turned or taken away."""
+    """The board, counting its changes (``version``) and noting the cells changed, in order
+    (``changed``; None for the whole board), so that links between rooms and the rooms on it
+    are brought up to date only when a tile is placed, turned or taken away."""
 
     version = 0
 
-    def __setitem__(self, cell, tile) -> None:
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.changed: list = []
+
+    def _touch(self, cell) -> None:
         self.version += 1
+        self.changed.append(cell)
+
+    def __setitem__(self, cell, tile) -> None:
+        self._touch(cell)
         super().__setitem__(cell, tile)
 
     def __delitem__(self, cell) -> None:
-        self.version += 1
+        self._touch(cell)
         super().__delitem__(cell)
 
     def update(self, *args, **kwargs) -> None:
-        self.version += 1
+        self._touch(None)
         super().update(*args, **kwargs)
 
-    def pop(self, *args):
-        self.version += 1
-        return super().pop(*args)
+    def pop(self, cell, *default):
+        self._touch(cell)
+        return super().pop(cell, *default)
 
     def setdefault(self, cell, tile=None):
-        self.version += 1
+        self._touch(cell)
         return super().setdefault(cell, tile)
 
     def popitem(self):
-        self.version += 1
+        self._touch(None)
         return super().popitem()
 
     def clear(self) -> None:
-        self.version += 1
+        self._touch(None)
         super().clear()
 
 
@@ -224,7 +233,8 @@ class FastDay:
         for attr, (name, copy) in Work.ATTRS.items():  # every field copied once, for the day
             setattr(work, attr, _KEPT.get(attr, copy)(getattr(state, name)))
         work.day = self
-        self._links: tuple = (None, {}, {})
+        self._links: LiveLinks | None = None
+        self._linked, self._known, self._grown = 0, {}, None
         self._rooms: tuple = (None, frozenset())
         self.work = work
         self.actions: list[Action] = []
@@ -275,17 +285,47 @@ class FastDay:
         return self._rooms[1]
 
     def routes(self) -> dict:
-        """As :meth:`State.routes`, from links kept while the board and levers stand (and
-        routes kept for each position and set of padlocks met again meanwhile)."""
+        """As :meth:`State.routes` (the cells perhaps in another order), from links brought up
+        to date as the board and levers change, routes kept for each position and set of
+        padlocks on links met again meanwhile; when a room is added, the routes found before
+        it grown by it where it shortens none (:func:`~.board.grown`), and from a room with
+        one link, the routes of the room it leads to one step longer
+        (:func:`~.board.stepped`)."""
         if "routes" not in self._memo:
-            key = (self.board.version, self.flags.get("levers"))
-            if self._links[0] != key:
-                self._links = (key, room_links(self), {})
-            _, links, known = self._links
-            where = (self.position, frozenset(self.padlocks))
-            if where not in known:
-                known[where] = cheapest(links, self.position, self.padlocks)
-            self._memo["routes"] = known[where]
+            changed, live = self.board.changed, self._links
+            if live is None or len(changed) != self._linked or \
+                    live.levers != self.flags.get("levers"):
+                since = changed[self._linked:]
+                self._grown = None
+                if live is None or None in since:
+                    self._links = live = LiveLinks(self)
+                else:
+                    if len(since) == 1 and since[0] not in live.doors_of and \
+                            live.levers == self.flags.get("levers"):
+                        self._grown = (since[0], self._known)  # one room added
+                    live.update(self, since)
+                self._linked, self._known = len(changed), {}
+            padlocks, here = self.padlocks, self.position
+            if padlocks:  # only those between two rooms bear on routes
+                padlocks = inner_doors(self.board, padlocks)
+            locked = padlocks or None
+            where = (here, locked) if padlocks else here
+            known = self._known.get(where)
+            if known is None:
+                if not padlocks and self._grown is not None and here in self._grown[1]:
+                    cell, before = self._grown
+                    known = grown(before[here], live.links, here, cell)
+                row = live.links.get(here)
+                if known is None and row is not None and len(row) == 1 and \
+                        row[0][1] not in padlocks:
+                    via = row[0][0]
+                    base = self._known.get((via, locked) if padlocks else via)
+                    if base is not None:
+                        known = stepped(base, here, via)
+                if known is None:
+                    known = cheapest(live.links, here, padlocks)
+                self._known[where] = known
+            self._memo["routes"] = known
         return self._memo["routes"]
 
     def legal_actions(self) -> list[Action]:

@@ -11,7 +11,7 @@ from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
-from .board import cheapest, edge, links
+from .board import cheapest, edge, links, links_of, relink
 from .hooks import Entry
 from .items import offers as item_offers
 from .items import watch_enter
@@ -48,6 +48,37 @@ def room_links(state: State) -> dict[Cell, tuple]:
 
 
 _SEALED = frozenset({ANTECHAMBER})
+
+
+class LiveLinks:
+    """:func:`room_links` of a board that changes in place (the fast mode), brought up to
+    date from the cells changed since (:meth:`update`) instead of recomputed."""
+
+    def __init__(self, state: State) -> None:
+        self.walls = state.rules.variant("dead_end_transit") == "as_example"
+        self.levers = state.flags.get("levers")
+        self.doors_of = {c: self._doors(state, c, t) for c, t in state.board.items()}
+        self.links = links_of(self.doors_of, through_walls=self.walls, sealed=_SEALED)
+
+    def _doors(self, state: State, cell: Cell, tile) -> frozenset[int]:
+        if cell == ANTECHAMBER:
+            return tile.doors & _lever_doors(tuple(self.levers or ()))
+        return tile.doors
+
+    def update(self, state: State, cells) -> None:
+        """The tiles at ``cells`` were placed, turned or removed, or levers pulled."""
+        levers = state.flags.get("levers")
+        if levers != self.levers:
+            self.levers = levers
+            cells = (*cells, ANTECHAMBER)
+        board, doors_of = state.board, self.doors_of
+        for cell in cells:
+            tile = board.get(cell)
+            if tile is None:
+                doors_of.pop(cell, None)
+            else:
+                doors_of[cell] = self._doors(state, cell, tile)
+        relink(self.links, doors_of, cells, through_walls=self.walls, sealed=_SEALED)
 
 
 @cache

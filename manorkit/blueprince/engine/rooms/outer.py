@@ -50,11 +50,13 @@ def available(state) -> bool:
     """§19 Permanently Adding the Outer Room: the first Garage entry ever adds the Outer Room
     (campaign discovery ``"outer_room"``; on the day it happens, carry ``outer_room``, unless
     ``outer_room_discovery=next_day``); none under ``outer_rooms_base=expansion``."""
+    found, today = "outer_room" in state.campaign.discoveries, "outer_room" in state.carry
+    if not (found or today):
+        return False
     rules = state.rules
     if rules.variant("outer_rooms_base") == "expansion":
         return False
-    return "outer_room" in state.campaign.discoveries or (
-        "outer_room" in state.carry and rules.variant("outer_room_discovery") == "same_day")
+    return found or rules.variant("outer_room_discovery") == "same_day"
 
 
 def route_steps(rules, route: str) -> int:
