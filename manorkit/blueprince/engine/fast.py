@@ -4,9 +4,10 @@
 runs every action through the same handlers, legal-action generators, pending steps and
 hooks as :meth:`State.apply <.state.State.apply>`; what it saves is the bookkeeping of the
 immutable path: no :class:`~.state.State` frozen per step, no copy-on-write, legal actions
-computed once per moment, the links between rooms kept until the board changes (routes per
-position and padlocks too), empty entries dropped by key instead of by scanning, events
-kept as data and formatted when read. The day reads like a state (``resources``, ``board``,
+computed once per moment, the links between rooms brought up to date from the cells a tile
+changes and routes reused where a new room changes none (:meth:`FastDay.routes`), the bag's
+names kept in order with their counts for the tile draws, empty entries dropped by key
+instead of by scanning, events kept as data and formatted when read. The day reads like a state (``resources``, ``board``,
 ``flags``, ``legal_actions()`` ...), so policies and the rules' own generators decide on
 it; :meth:`FastDay.state` rebuilds the immutable state of any moment by replaying the action
 log. An illegal action is refused before anything changes; an error raised inside a rule
