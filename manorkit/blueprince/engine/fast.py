@@ -7,11 +7,12 @@ immutable path: no :class:`~.state.State` frozen per step, no copy-on-write, leg
 computed once per moment, the links between rooms brought up to date from the cells a tile
 changes and routes reused where a new room changes none (:meth:`FastDay.routes`), the bag's
 names kept in order with their counts for the tile draws, empty entries dropped by key
-instead of by scanning, events kept as data and formatted when read. The day reads like a state (``resources``, ``board``,
-``flags``, ``legal_actions()`` ...), so policies and the rules' own generators decide on
-it; :meth:`FastDay.state` rebuilds the immutable state of any moment by replaying the action
-log. An illegal action is refused before anything changes; an error raised inside a rule
-leaves the day half-changed (rebuild it with :meth:`FastDay.state`).
+instead of by scanning, events kept as data and formatted when read. The day reads like a
+state (``resources``, ``board``, ``flags``, ``legal_actions()`` ...), so policies and the
+rules' own generators decide on it; :meth:`FastDay.state` rebuilds the immutable state of
+any moment by replaying the action log. An illegal action is refused before anything
+changes; an error raised inside a rule leaves the day half-changed (rebuild it with
+:meth:`FastDay.state`).
 
 Chance is resolved by sampling the pending step's weights with one generator per day
 (``rng``), exactly as :meth:`State.resolve` does when given that generator, so a fast day
