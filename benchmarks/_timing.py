@@ -8,6 +8,8 @@ medians and spreads.
   a batch of calls sized to about ``budget`` seconds and keeps the time per call.
 - ``rewrite_readme(section, text)`` replaces the README between ``<!-- section:begin -->``
   and ``<!-- section:end -->`` with ``text``, atomically.
+- ``export(rev)`` extracts the tree of an earlier commit into a temporary folder, to time it
+  beside this one.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from __future__ import annotations
 import random
 import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -120,3 +124,12 @@ def rewrite_readme(section: str, text: str) -> None:
     if n != 1:
         raise SystemExit(f"README.md has no <!-- {section}:begin --> ... <!-- {section}:end -->")
     atomic_write_text(README, new)
+
+
+def export(rev: str) -> Path:
+    """The tree of commit ``rev`` (``git archive``), extracted into a temporary folder."""
+    where = Path(tempfile.mkdtemp(prefix=f"manorkit-{rev}-"))
+    tar = subprocess.run(["git", "-C", str(README.parent), "archive", rev], capture_output=True,
+                         check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=tar, check=True)
+    return where

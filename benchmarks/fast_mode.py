@@ -22,11 +22,10 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from _timing import rewrite_readme
+from _timing import export, rewrite_readme
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy, day_seeds
@@ -78,15 +77,6 @@ def rate(rules, name: str, seeds: list[int], fast: bool) -> tuple[float, float, 
         steps += play(rules, policy, seed, fast=fast).depth
     n = len(seeds)
     return n / (time.process_time() - cpu), n / (time.perf_counter() - wall), steps / n
-
-
-def export(rev: str) -> Path:
-    """The tree of commit ``rev``, exported to a temporary folder."""
-    where = Path(tempfile.mkdtemp(prefix="manorkit-before-"))
-    tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True,
-                         check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(where)], input=tar, check=True)
-    return where
 
 
 def before_rate(tree: Path, name: str, days: int) -> tuple[float, float, float]:

@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _timing import rewrite_readme
+from _timing import export, rewrite_readme
 
 ROOT = Path(__file__).resolve().parent.parent
 DAYS = """
@@ -52,15 +52,6 @@ def count(tree: Path, days: int, fast: bool) -> int:
     if found is None:
         raise RuntimeError(f"callgrind printed no count:\n{out.stderr[-2000:]}")
     return int(found.group(1))
-
-
-def export(rev: str) -> Path:
-    """The tree of commit ``rev``, exported to a temporary folder."""
-    where = Path(tempfile.mkdtemp(prefix="manorkit-instructions-"))
-    tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True,
-                         check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(where)], input=tar, check=True)
-    return where
 
 
 def main() -> None:
