@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from ..engine.actions import Action, Buy, Dig, Draft, Eat, EndDay, Move, OpenTrunk, Take
-from ..engine.board import N, neighbour
+from ..engine.board import N, doors, neighbour, opposite
 from ..engine.drafting import draftable_doors
 from ..engine.state import State
 
@@ -56,11 +56,14 @@ class GreedyPolicy:
         return self.explore(state, legal)
 
     def tile_score(self, state: State, a: Take) -> tuple:
-        """Higher is better: more doors, then no gem cost beyond Slot 1, then the lower slot."""
+        """Higher is better: more doors, then (when the player turns the tile) the orientation
+        whose doors lead to more empty cells, a north one counting twice, then no gem cost
+        beyond Slot 1, then the lower slot."""
         if not a.room:  # a tile the Archives turned face-down (§16)
-            return (2, 0, -a.slot)
+            return (2, 0, 0, -a.slot)
         doors, gems = _doors_and_gems(state.rules, a.room)
-        return (doors, -gems * (a.slot > 1), -a.slot)
+        lead = 0 if a.rotation is None else _leads_on(state, a.room, a.rotation)
+        return (doors, lead, -gems * (a.slot > 1), -a.slot)
 
     def explore(self, state: State, legal: list[Action]) -> Action:
         """With no draft to make: a new room or one with tokens or items lying there (picked up
@@ -121,6 +124,21 @@ def _doors_and_gems(rules, room: str) -> tuple[int, int]:
     """A room's door count and gem cost (rooms.csv)."""
     row = rules.room(room)
     return row["doors"], row["gem_cost"]
+
+
+def _leads_on(state: State, room: str, rotation: int) -> int:
+    """How far the tile ``room`` turned ``rotation`` leads on from the cell being drafted:
+    its doors, the one facing back excepted, that open onto an empty cell of the board, a
+    north door counting twice."""
+    d = state.drafting
+    target = neighbour(d.origin, d.direction)
+    back = opposite(d.direction)
+    out = 0
+    for side in doors(state.rules.room(room)["shape"], rotation):
+        beyond = neighbour(target, side)
+        if side != back and beyond is not None and beyond not in state.board:
+            out += 2 if side == N else 1
+    return out
 
 
 def _draft_rank(cell, direction: int) -> tuple:
