@@ -137,4 +137,10 @@ SCRIPTS = {
         "draft east", "tile drawn: Spare Room", "tile drawn: Den", "tile drawn: Nook",
         "take Slot 1: Spare Room", "move to Spare Room", "move to Coat Check", "end the day",
     )),
+    # §7 Treasure Map: the map found in the Closet shows the placeholder Green Room
+    # (fixed_type); under random_type a d6 roll for its room type waits first.
+    "variant_treasure_map_target": Script((
+        *draft("north", "Closet"), "move to Closet", "common_items card: Key",
+        "special_items card: Treasure Map", "end the day",
+    )),
 }
