@@ -397,10 +397,7 @@ class FastDay:
         self._sparse()
         before._routes = None
         self.actions.append(action)
-        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
-                                                              work.turn, work.over)
-        self.steps_gained, self.steps_spent = work.gained, work.spent
-        self.depth += 1
+        self._sync()
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 
 from ..mechanics import card_gain
 from ..mechanics.drafting import colours
@@ -345,12 +344,13 @@ class Work:
         """A card whose gain is permanent (§8 Allowance Token): its ``carry_forward.csv`` row
         (trigger ``trunk_card``, the effect naming the card before a colon) adds its
         resources to every later morning (carry ``allowance``: resource → amount)."""
-        for effect, row in _permanent_cards(self.rules).get(card, ()):
-            total = dict(self.carry.get("allowance", {}))
-            for res in RESOURCES:
-                if row.get(res):
-                    total[res] = total.get(res, 0) + int(row[res])
-            self.carry_forward("allowance", total, effect, row["source"])
+        for effect, row in self.rules.rows("tables/carry_forward.csv").items():
+            if row["trigger"] == "trunk_card" and effect.split(":")[0] == card:
+                total = dict(self.carry.get("allowance", {}))
+                for res in RESOURCES:
+                    if row.get(res):
+                        total[res] = total.get(res, 0) + int(row[res])
+                self.carry_forward("allowance", total, effect, row["source"])
 
     # -- the board ---------------------------------------------------------------------------
     def place(self, room: str, rotation: int) -> None:
@@ -426,17 +426,6 @@ class Work:
                        if "items" in self.__dict__ else self.s.items)
 
 
-@lru_cache(maxsize=64)
-def _permanent_cards(rules) -> dict[str, tuple]:
-    """Card name → its ``carry_forward.csv`` rows with trigger ``trunk_card``, in file order."""
-    out: dict[str, tuple] = {}
-    for effect, row in rules.rows("tables/carry_forward.csv").items():
-        if row["trigger"] == "trunk_card":
-            card = effect.split(":")[0]
-            out[card] = out.get(card, ()) + ((effect, row),)
-    return out
-
-
 class _Copied:
     """A field of the old state, copied into the work the first time a handler reads it. It
     is a non-data descriptor, so once the copy sits in the work's ``__dict__`` it is read
@@ -489,6 +478,7 @@ class _CopyOnWrite(Work):
 
 for _attr, (_name, _copy) in Work.ATTRS.items():
     setattr(_CopyOnWrite, _attr, _Copied(_attr, _name, _copy))
+del _attr, _name, _copy
 
 
 def _nonzero(d: dict) -> dict:

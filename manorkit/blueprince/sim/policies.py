@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Protocol
 
 from ..engine.actions import Action, Buy, Dig, Draft, Eat, EndDay, Move, OpenTrunk, Take
@@ -61,7 +60,8 @@ class GreedyPolicy:
         beyond Slot 1, then the lower slot."""
         if not a.room:  # a tile the Archives turned face-down (§16)
             return (2, 0, 0, -a.slot)
-        doors, gems = _doors_and_gems(state.rules, a.room)
+        row = state.rules.room(a.room)
+        doors, gems = row["doors"], row["gem_cost"]
         lead = 0 if a.rotation is None else _leads_on(state, a.room, a.rotation)
         return (doors, lead, -gems * (a.slot > 1), -a.slot)
 
@@ -117,13 +117,6 @@ class EconomyPolicy(GreedyPolicy):
         reward = (row["trunk_rolls"] > 0) + (row["dirt_on_draft"] > 0) + any(
             w in effect for w in ("coin", "gem", "key", "step"))
         return (row["doors"] > 1, reward) + base
-
-
-@lru_cache(maxsize=1024)
-def _doors_and_gems(rules, room: str) -> tuple[int, int]:
-    """A room's door count and gem cost (rooms.csv)."""
-    row = rules.room(room)
-    return row["doors"], row["gem_cost"]
 
 
 def _leads_on(state: State, room: str, rotation: int) -> int:
