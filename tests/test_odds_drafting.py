@@ -16,6 +16,7 @@ import pytest
 from scipy.stats import hypergeom
 
 from manorkit.blueprince import load_rules
+from manorkit.blueprince.mechanics import never_free
 from manorkit.blueprince.odds.drafting import (
     bag_after,
     draft,
@@ -359,6 +360,21 @@ def test_cost_variants_and_the_sleeve():
     assert draft_with("Attic", hovel=True, steps=9, study=True, affordable=True) == draft("Attic")
     assert draft_with("Attic", hovel=True, steps=9, study=True, gems=2, affordable=True) == draft(
         "Attic", redraws=2)
+
+
+def test_a_never_free_room_pays_from_slot_one_too():
+    # casino_gem_cost=always_paid tags the Casino never_free (§5 The Casino): Slot 1 no
+    # longer makes its 2 gems free, as the engine's slot_cost charges them (§4 Gem Cost Rules).
+    paid = RULES.with_variants(casino_gem_cost="always_paid")
+    assert never_free(paid, "Casino") and not never_free(RULES, "Casino")
+    bag = {**bag_for(3), "Casino": 1}
+    seen = draft("Casino", bag)
+    assert draft_with("Casino", bag, gems=1, affordable=True) == seen / 3  # Slot 1 only
+    assert draft_with("Casino", bag, gems=1, affordable=True, rules=paid) == 0
+    assert draft_with("Casino", bag, gems=2, affordable=True, rules=paid) == seen
+    options = best_option(bag, prefer="Casino", gems=2, rules=paid)
+    assert options.p(("Casino", 2)) == seen and options.p(("Casino", 0)) == 0
+    assert best_option(bag, prefer="Casino", gems=2).p(("Casino", 0)) == seen / 3
 
 
 def test_study_spends_the_gems_that_pay_by_simulation():

@@ -7,11 +7,11 @@ ways. Each function cites its rulebook section and names the variants it honours
 
 from .cards import CardGain, card_gain, card_refused, refuses_cards
 from .dice import faces, numbered_die, trunk_die
-from .drafting import draw_size, tile_cost, tile_weight
+from .drafting import draw_size, never_free, tile_cost, tile_weight
 from .food import food_steps
 from .fruit import pantry_fruit_weights
 from .locks import door_die, lock_die
 
 __all__ = ["CardGain", "card_gain", "card_refused", "door_die", "draw_size", "faces",
-           "food_steps", "lock_die", "numbered_die", "pantry_fruit_weights", "refuses_cards",
-           "tile_cost", "tile_weight", "trunk_die"]
+           "food_steps", "lock_die", "never_free", "numbered_die", "pantry_fruit_weights",
+           "refuses_cards", "tile_cost", "tile_weight", "trunk_die"]

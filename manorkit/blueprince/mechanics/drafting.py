@@ -73,6 +73,12 @@ def tile_cost(rules: Rules, room: str, *, terrace: bool = False,
     return known[key]
 
 
+def never_free(rules: Rules, room: str) -> bool:
+    """Whether ``room`` costs its gems from every slot, Slot 1 too: tagged ``never_free`` in
+    rooms.csv (the Casino under variant ``casino_gem_cost=always_paid``, §5 The Casino)."""
+    return "never_free" in (rules.room(room)["tags"] or ())
+
+
 def _tile_cost(rules: Rules, room: str, terrace: bool, hovel: bool) -> tuple[int, int]:
     gems = int(rules.room(room)["gem_cost"])
     if terrace and "green" in colours(rules, room):

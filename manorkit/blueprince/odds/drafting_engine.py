@@ -25,13 +25,15 @@ Comp = tuple[int, ...]
 class Kind:
     """Tiles alike for one question: ``good`` (a target that fits the cell), ``q``/``qmax``
     (chance of the wanted exit as drawn / when turned), ``cost`` (gems, or steps under the
-    Hovel), ``red`` (Furnace), ``back`` (what Archives leaves visible), ``fit`` (placeable),
-    ``dove`` (the Dovecote), ``weight`` (draw weight; 1 = a plain bag)."""
+    Hovel), ``paid`` (costs them from Slot 1 too), ``red`` (Furnace), ``back`` (what Archives
+    leaves visible), ``fit`` (placeable), ``dove`` (the Dovecote), ``weight`` (draw weight;
+    1 = a plain bag)."""
 
     good: bool = False
     q: Fraction = ONE
     qmax: Fraction = ONE
     cost: int = 0
+    paid: bool = False
     red: bool = False
     back: object = None
     fit: bool = True
@@ -212,7 +214,7 @@ class Engine:
             maybe = [self.kinds[i] for i in same if counts[i] - shown[i] > 0]
             dove = any(k.dove for k, c in zip(self.kinds, shown, strict=True) if c)
             sure = (all(k.good and self._q(k, dove) == ONE for k in maybe),
-                    max(k.cost for k in maybe), maybe[0].fit)
+                    max(k.cost for k in maybe), maybe[0].fit, any(k.paid for k in maybe))
             after = [(_minus(counts, shown[:i] + (shown[i] + 1,) + shown[i + 1:]), w)
                      for i, w in hidden]
             if self.play.no_legal_redraw and not sure[2] and not any(
@@ -230,14 +232,14 @@ class Engine:
         return total
 
     def _success(self, comp: Comp, gems: int, sleeve: Kind | None,
-                 sure: tuple[bool, int, bool] | None = None) -> Fraction:
+                 sure: tuple[bool, int, bool, bool] | None = None) -> Fraction:
         """The chance this hand holds a target the player can draft (§4 Step 4 To draft);
-        ``sure``: the Archives' hidden tile as (known target, price, fits)."""
+        ``sure``: the Archives' hidden tile as (known target, price, fits, never free)."""
         key = (comp, gems if self.play.afford else 0, sleeve, sure)
         if key not in self.wins:
             tiles = [(k, c) for k, c in zip(self.kinds, comp, strict=True) if c]
             if sure is not None:
-                tiles.append((Kind(good=sure[0], cost=sure[1], fit=sure[2]), 1))
+                tiles.append((Kind(good=sure[0], cost=sure[1], fit=sure[2], paid=sure[3]), 1))
             self.wins[key] = self._win(tiles, gems, sleeve)
         return self.wins[key]
 
@@ -254,10 +256,12 @@ class Engine:
             return _at_least(free, 1)
         if play.cheapest:  # library_free_slot=cheapest
             low = min(k.cost for k, _ in tiles)
-            return _at_least([g for g in good if g[1].cost <= purse or g[1].cost == low], 1)
+            return _at_least([g for g in good if g[1].cost <= purse
+                              or (g[1].cost == low and not g[1].paid)], 1)
         n = sum(c for _, c in tiles)  # Slot 1 is a uniformly random drawn tile (§4 Step 2)
         hit = _at_least([g for g in good if g[1].cost <= purse], 1)
-        slot1 = sum((Fraction(c, n) * q for q, k, c in good if k.cost > purse), ZERO)
+        slot1 = sum((Fraction(c, n) * q for q, k, c in good if k.cost > purse and not k.paid),
+                    ZERO)
         return 1 - (1 - hit) * (1 - slot1)
 
     def _q(self, kind: Kind, dove: bool) -> Fraction:

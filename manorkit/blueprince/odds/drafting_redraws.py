@@ -9,7 +9,8 @@ target?" with every redraw source of §4 Step 4 and the rooms that bend the draf
   the Silver Key's free redraw (§6 Special Keys); set-aside tiles stay out of the bag until
   the draft ends (§4 Step 4), and a redraw breaks the Tunnel chain (§9);
 * costs: Slot 1 is free (the slot order is the draw order, so it is a uniformly random drawn
-  tile; the sleeve Tunnel under the chain), other slots cost their gems, the Terrace makes
+  tile; the sleeve Tunnel under the chain) unless the room is never free (§5 The Casino under
+  ``casino_gem_cost=always_paid``), other slots cost their gems, the Terrace makes
   Green Rooms free, the Hovel turns the price into steps (§4 Gem Cost Rules, §16, §19); Study
   gems are spent at once and so are no longer there to pay for the tile;
 * placement: a target counts only if it fits ``cell`` through ``door`` and, given ``exit``,
@@ -27,8 +28,9 @@ the source that gives the best chance; success is knowing and being able to draf
 
 Variants honoured: ``drawing_room_redraw``, ``furnace_blocked_redraws``, ``library_free_slot``,
 ``no_legal_tile``, ``tile_orientation``, ``library_solarium``, ``tunnel_colour``,
-``greenhouse_draft_effect``; ``furnace_pass`` and ``study_activation`` change no chance here
-(passing ends the draft without a target; the caller says whether Study redraws are active).
+``greenhouse_draft_effect``, ``casino_gem_cost``; ``furnace_pass`` and ``study_activation``
+change no chance here (passing ends the draft without a target; the caller says whether
+Study redraws are active).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from functools import lru_cache
 from itertools import product
 
 from ...dist import Dist
+from ..mechanics import never_free
 from ..placement import Cell
 from ..rules import Rules
 from ._common import resolve
@@ -139,6 +142,7 @@ def _draft_with(rules: Rules, names: tuple[str, ...], items: Bag, plan: DrawPlan
         cost = tile_cost(name, terrace=terrace, hovel=hovel, rules=rules)
         made = Kind(good=good, q=q if good else ONE, qmax=qmax if good else ONE,
                     cost=cost if affordable and (good or cheapest) else 0,
+                    paid=affordable and never_free(rules, name),
                     red=furnace and "red" in colours(name, rules=rules),
                     fit=fits or not no_legal, dove=dove_matters and name == "Dovecote",
                     weight=weight)
@@ -221,7 +225,7 @@ def _options(rules: Rules, items: Bag, plan: DrawPlan, weights: tuple[int, ...] 
         dove = name == "Dovecote" and move is not None and move[2] is not None
         return (name if name in prefer else "other",
                 tile_cost(name, terrace=terrace, hovel=hovel, rules=rules), fits, q, qmax, dove,
-                weight)
+                never_free(rules, name), weight)
 
     kinds, counts = group((option(n, w), c) for (n, c), w
                           in zip(items, weights or (1,) * len(items), strict=True))
@@ -257,7 +261,7 @@ def _choose(hand: list[tuple], frees: list[tuple[set[int], Fraction]], rotate: b
             options = []
             for i, (t, (ok, p_ok)) in enumerate(zip(hand, outcome, strict=True)):
                 p *= p_ok
-                price = 0 if i in free else t[1]
+                price = 0 if i in free and not t[6] else t[1]
                 if t[2] and ok and price <= purse:
                     options.append((rank.get(t[0], len(rank)), price, t[0]))
             best = min(options) if options else (None, 0, None)
