@@ -94,5 +94,15 @@ def card_refused(rules: Rules, deck: str, card: str, room: str | None) -> bool:
 
 def refuses_cards(rules: Rules, deck: str, room: str | None) -> bool:
     """Whether some card of ``deck`` is sent back when drawn in ``room`` (:func:`card_refused`)."""
-    return any(card_refused(rules, deck, card, room) for card in rules.rows(f"decks/{deck}.csv"))
+    return bool(refused_cards(rules, deck, room))
 
+
+def refused_cards(rules: Rules, deck: str, room: str | None) -> frozenset[str]:
+    """The cards of ``deck`` that :func:`card_refused` sends back when drawn in ``room``;
+    kept per rules value."""
+    known = rules._memo["refused_cards"]
+    key = (deck, room)
+    if key not in known:
+        known[key] = frozenset(card for card in rules.rows(f"decks/{deck}.csv")
+                               if card_refused(rules, deck, card, room))
+    return known[key]

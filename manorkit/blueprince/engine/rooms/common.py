@@ -18,28 +18,35 @@ SPAWN_DECKS = (("common", "common_items"), ("special", "special_items"))
 def entry_rewards(work, cell: Cell, first: bool) -> None:
     """The room's fixed resources and item spawns on entry (§7, §16). A sheltered room's
     losses do not apply (§19 Shelter)."""
-    rules = work.rules
-    room = work.room_at(cell)
-    row, spawn = _entry_rows(rules, room)
-    if row is not None and pays(rules, row["when"], first):
+    gains, spawn = _entry_plan(work.rules, work.room_at(cell))[first]
+    if gains:
         sheltered = list(cell) in work.flag("sheltered", ())
-        for resource in ("steps", "coins", "gems", "keys"):
-            value = row[resource]
-            if value and not (sheltered and value < 0):
-                work.gain(resource, int(value), f"{room} ({row['when'].replace('_', ' ')})",
-                          row["source"])
-    if spawn is not None and spawn["when"] == "entry" and pays(rules, "entry", first):
+        for resource, value, why, source in gains:
+            if not (sheltered and value < 0):
+                work.gain(resource, value, why, source)
+    if spawn is not None:
         item_spawn(work, cell, spawn)
 
 
-def _entry_rows(rules, room: str) -> tuple:
-    """The ``room_resources.csv`` and ``item_spawns.csv`` rows of ``room`` (None: no row),
-    kept per rules value."""
-    known = rules._memo["entry_rows"]
-    if room not in known:
-        known[room] = (rules.rows("tables/room_resources.csv").get(room),
-                       rules.rows("tables/item_spawns.csv").get(room))
-    return known[room]
+def _entry_plan(rules, room: str) -> tuple:
+    """What an entry into ``room`` pays, indexed by ``first`` (0: a later entry, 1: the
+    first this run): its ``room_resources.csv`` gains as ``(resource, amount, why, source)``
+    and its ``item_spawns.csv`` row with ``when=entry`` (None: no spawn), each only if
+    :func:`pays` says that entry pays it; kept per rules value."""
+    known = rules._memo["entry_plan"]
+    plan = known.get(room)
+    if plan is None:
+        row = rules.rows("tables/room_resources.csv").get(room)
+        spawn = rules.rows("tables/item_spawns.csv").get(room)
+        gains = () if row is None else tuple(
+            (res, int(row[res]), f"{room} ({row['when'].replace('_', ' ')})", row["source"])
+            for res in ("steps", "coins", "gems", "keys") if row[res])
+        known[room] = plan = tuple(
+            (gains if row is not None and pays(rules, row["when"], first) else (),
+             spawn if spawn is not None and spawn["when"] == "entry" and
+             pays(rules, "entry", first) else None)
+            for first in (False, True))
+    return plan
 
 
 def spawn_draws(row) -> tuple[str, ...]:
