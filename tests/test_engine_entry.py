@@ -9,9 +9,10 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules
-from manorkit.blueprince.engine import Chance, Move, new_day
+from manorkit.blueprince.engine import Chance, Move, new_day, turn
 from manorkit.blueprince.engine import items as items_mod
 from manorkit.blueprince.engine.board import S, Tile, doors
+from manorkit.blueprince.engine.fast import FastDay
 from manorkit.blueprince.engine.pending import CardDraw, LockRoll, Roll, Step, roll_die, sample
 from manorkit.blueprince.mechanics.cards import card_refused, refused_cards
 
@@ -111,3 +112,15 @@ def test_hooked_items_are_kept_sorted_by_kind():
         assert names == tuple(sorted(n for n, rule in items_mod.ITEMS.items()
                                      if getattr(rule, kind) is not None))
     assert "Sleeping Mask" in items_mod._HOOKED["enter"]
+
+
+def test_entry_watchers_follow_the_board_of_a_fast_day():
+    day = FastDay(new_day(RULES), random.Random(0))
+    fixed = turn._watchers(day.work)
+    assert [room for _, room in fixed] == ["Entrance Hall", "Antechamber"]
+    assert turn._watchers(day.work) is fixed  # kept while the board stands
+    shape = RULES.room("Veranda")["shape"]
+    day.board[ROOM] = Tile("Veranda", ROOM, 0, doors(shape, 0))
+    assert turn._watchers(day.work) == sorted([*fixed, (ROOM, "Veranda")])
+    day.board[ROOM] = Tile("Den", ROOM, 0, doors(RULES.room("Den")["shape"], 0))
+    assert turn._watchers(day.work) == fixed
