@@ -57,14 +57,12 @@ def on_gain(work, name: str) -> None:
 
 
 def watch_enter(work, entry: hooks.Entry) -> None:
-    held = work.items
-    for name in [n for n in _HOOKED["enter"] if n in held]:
+    for name in tuple(filter(work.items.__contains__, _HOOKED["enter"])):
         ITEMS[name].enter(work, entry)
 
 
 def watch_draft(work, cell: Cell) -> None:
-    held = work.items
-    for name in [n for n in _HOOKED["draft"] if n in held]:
+    for name in tuple(filter(work.items.__contains__, _HOOKED["draft"])):
         ITEMS[name].draft(work, cell)
 
 

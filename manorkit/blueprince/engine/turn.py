@@ -150,7 +150,8 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     if cell[0] >= number(work.rules, "bell_rank") and not work.flag("bell"):
         work.set_flag("bell", True)
         work.log("the bell rings: \"Dinner's ready\" — the meal is served", "§18 The Service Bell")
-    collect(work, cell)
+    if cell in work.tokens:
+        collect(work, cell)
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
@@ -165,9 +166,8 @@ def watch_entry(work: Work, entry: Entry) -> None:
     """What rooms on the board and held items do on every entry (``entry.cell`` is None for
     the Outer Room, §19)."""
     watch = hooks.WATCH_ENTER
-    if not watch.keys().isdisjoint(work.on_board()):
-        for other, room in _watchers(work):
-            watch[room](work, other, entry)
+    for other, room in _watchers(work):
+        watch[room](work, other, entry)
     watch_enter(work, entry)
 
 
