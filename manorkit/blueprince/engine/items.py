@@ -57,16 +57,23 @@ def on_gain(work, name: str) -> None:
 
 
 def watch_enter(work, entry: hooks.Entry) -> None:
-    for name in tuple(filter(work.items.__contains__, _HOOKED["enter"])):
-        ITEMS[name].enter(work, entry)
+    """Each held item's entry hook, in name order."""
+    held = work.items
+    for name in _HOOKED["enter"]:
+        if name in held:
+            ITEMS[name].enter(work, entry)
 
 
 def watch_draft(work, cell: Cell) -> None:
-    for name in tuple(filter(work.items.__contains__, _HOOKED["draft"])):
-        ITEMS[name].draft(work, cell)
+    """Each held item's draft hook, in name order."""
+    held = work.items
+    for name in _HOOKED["draft"]:
+        if name in held:
+            ITEMS[name].draft(work, cell)
 
 
 def offers(state) -> list:
+    """The abilities the held items offer, in name order."""
     out: list = []
     held = state.items
     for name in _HOOKED["offers"]:
