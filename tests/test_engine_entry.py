@@ -14,7 +14,7 @@ from manorkit.blueprince.engine import items as items_mod
 from manorkit.blueprince.engine.board import S, Tile, doors
 from manorkit.blueprince.engine.fast import FastDay
 from manorkit.blueprince.engine.pending import CardDraw, LockRoll, Roll, Step, roll_die, sample
-from manorkit.blueprince.mechanics.cards import card_refused, refused_cards
+from manorkit.blueprince.mechanics.cards import card_gain, card_refused, refused_cards
 
 RULES = load_rules()
 ROOM = (2, 3)  # north of the Entrance Hall
@@ -124,3 +124,12 @@ def test_entry_watchers_follow_the_board_of_a_fast_day():
     assert turn._watchers(day.work) == sorted([*fixed, (ROOM, "Veranda")])
     day.board[ROOM] = Tile("Den", ROOM, 0, doors(RULES.room("Den")["shape"], 0))
     assert turn._watchers(day.work) == fixed
+
+
+def test_a_card_gives_what_the_rules_it_is_read_from_print():
+    assert card_gain(RULES, "common_items", "2 Coins").amounts == {"coins": 2}
+    edited = RULES.edit("deck:common_items", "2 Coins", coins=5, gems=1)
+    assert card_gain(edited, "common_items", "2 Coins").amounts == {"coins": 5, "gems": 1}
+    got = card_gain(RULES, "common_items", "2 Coins")
+    got.amounts["coins"] = 9  # a gain's amounts are its own
+    assert card_gain(RULES, "common_items", "2 Coins").amounts == {"coins": 2}

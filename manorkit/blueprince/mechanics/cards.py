@@ -43,27 +43,35 @@ def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = (),
     An item ``lying`` on a tile is in play too: its card gives no second copy (§7 The Shovel:
     "exactly one Shovel in play"), and no ``instead_*`` either (it is not held).
     """
-    row = rules.rows(f"decks/{deck}.csv")[card]
-    amounts: dict[str, int | Span] = {}
-    for resource in RESOURCES:
-        value = row.get(resource)
-        if isinstance(value, Span) or value:
-            amounts[resource] = value
-    if row.get("food"):
-        amounts["steps"] = _plus(amounts.get("steps"), food_steps(rules, row["food"], held))
-    item = row.get("item") or None
+    printed, food, item, instead, trunks = _printed(rules, deck, card)
+    amounts = dict(printed)
+    if food:
+        amounts["steps"] = _plus(amounts.get("steps"), food_steps(rules, food, held))
     if item and item in lying and item not in held:
         item = None
     if item and item in held and _charges(rules, item) == 1:
-        for resource in ("keys", "coins"):
-            extra = row.get(f"instead_{resource}")
-            if extra:
-                amounts[resource] = _plus(amounts.get(resource), extra)
+        for resource, extra in instead:
+            amounts[resource] = _plus(amounts.get(resource), extra)
         item = None
     if item == "Running Shoes" and rules.variant("running_shoes") == "consumed":
         item = None
     kept = item is not None and rules.variant("held_item_cards") == "in_hand"
-    return CardGain(amounts, item, int(row.get("trunks") or 0), kept)
+    return CardGain(amounts, item, trunks, kept)
+
+
+def _printed(rules: Rules, deck: str, card: str) -> tuple:
+    """What ``card`` of ``deck`` prints: its resources, food, item, ``instead_*`` payments
+    and trunk tokens; kept per rules value."""
+    known = rules._memo["printed_cards"]
+    if (deck, card) not in known:
+        row = rules.rows(f"decks/{deck}.csv")[card]
+        amounts = {resource: row.get(resource) for resource in RESOURCES
+                   if isinstance(row.get(resource), Span) or row.get(resource)}
+        instead = tuple((resource, row.get(f"instead_{resource}")) for resource in ("keys", "coins")
+                        if row.get(f"instead_{resource}"))
+        known[deck, card] = (amounts, row.get("food") or None, row.get("item") or None, instead,
+                             int(row.get("trunks") or 0))
+    return known[deck, card]
 
 
 def _charges(rules: Rules, item: str) -> int:
