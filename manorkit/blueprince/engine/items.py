@@ -40,14 +40,14 @@ def item(name: str, section: str, where: str = "", **hooks_: Callable) -> Item:
     if name in ITEMS:
         raise KeyError(f"item: {name!r} is registered twice")
     ITEMS[name] = Item(name, section, where, **hooks_)
-    for kind, names in _HOOKED.items():
+    for kind in _HOOKED:
         if hooks_.get(kind) is not None:
-            names.add(name)
+            _HOOKED[kind] = tuple(sorted((*_HOOKED[kind], name)))
     return ITEMS[name]
 
 
-#: Hook kind → the items registered with one (so that watchers skip the others).
-_HOOKED: dict[str, set[str]] = {"enter": set(), "draft": set(), "offers": set()}
+#: Hook kind → the items registered with one, sorted (so that watchers skip the others).
+_HOOKED: dict[str, tuple[str, ...]] = {"enter": (), "draft": (), "offers": ()}
 
 
 def on_gain(work, name: str) -> None:
@@ -57,19 +57,28 @@ def on_gain(work, name: str) -> None:
 
 
 def watch_enter(work, entry: hooks.Entry) -> None:
-    for name in sorted(_HOOKED["enter"].intersection(work.items)):
-        ITEMS[name].enter(work, entry)
+    """Each held item's entry hook, in name order."""
+    held = work.items
+    for name in _HOOKED["enter"]:
+        if name in held:
+            ITEMS[name].enter(work, entry)
 
 
 def watch_draft(work, cell: Cell) -> None:
-    for name in sorted(_HOOKED["draft"].intersection(work.items)):
-        ITEMS[name].draft(work, cell)
+    """Each held item's draft hook, in name order."""
+    held = work.items
+    for name in _HOOKED["draft"]:
+        if name in held:
+            ITEMS[name].draft(work, cell)
 
 
 def offers(state) -> list:
+    """The abilities the held items offer, in name order."""
     out: list = []
-    for name in sorted(_HOOKED["offers"].intersection(state.items)):
-        out.extend(ITEMS[name].offers(state))
+    held = state.items
+    for name in _HOOKED["offers"]:
+        if name in held:
+            out.extend(ITEMS[name].offers(state))
     return out
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, ClassVar
 
-from ..mechanics import card_refused
+from ..mechanics.cards import refused_cards
 from ..placement import Cell
 from . import hooks
 
@@ -65,6 +65,9 @@ class LockRoll(Step):
 
     def weights(self, state: State) -> dict:
         return dict(state.rules.die_faces(self.die))
+
+    def sample(self, state: State, rng) -> str:
+        return roll_die(state.rules, self.die, rng)
 
     def apply(self, work: Work, value) -> None:
         if value == "LOCKED":
@@ -150,9 +153,10 @@ class CardDraw(Step):
         else:
             out = top_of_deck(remaining, state.flags.get(f"bottom:{self.deck}", ()))
         tile = state.board.get(self.cell) if self.cell is not None else None
-        room = tile.room if tile is not None else None
-        kept = {c: n for c, n in out.items()
-                if not card_refused(state.rules, self.deck, c, room)}
+        refused = refused_cards(state.rules, self.deck, tile.room if tile is not None else None)
+        if not refused:
+            return out
+        kept = {c: n for c, n in out.items() if c not in refused}
         return kept or out
 
     def apply(self, work: Work, value) -> None:
@@ -180,6 +184,17 @@ def sample(weights: dict, rng) -> object:
     return list(weights)[bisect_right(totals, rng.randrange(totals[-1]))]
 
 
+def roll_die(rules, die: str, rng) -> str:
+    """The face of ``die`` that :func:`sample` draws from its faces with ``rng``, from the
+    die's running totals (kept per rules value)."""
+    known = rules._memo["die_totals"]
+    if die not in known:
+        faces = rules.die_faces(die)
+        known[die] = (tuple(faces), list(accumulate(faces.values())))
+    faces, totals = known[die]
+    return faces[bisect_right(totals, rng.randrange(totals[-1]))]
+
+
 @lru_cache(maxsize=64)
 def _favoured(rules, greenhouse: bool) -> dict[str, int]:
     """The tiles whose ``mechanics.tile_weight`` is not 1, with their weights."""
@@ -192,10 +207,12 @@ def _favoured(rules, greenhouse: bool) -> dict[str, int]:
 def top_of_deck(remaining, bottom: tuple[str, ...]) -> dict:
     """The cards a draw can show: those not put under the deck (§16 Closet) are shuffled
     above the ``bottom`` ones, which come up last, in the order they went under."""
+    if not bottom:
+        return {c: n for c, n in sorted(remaining.items()) if n}
     top = dict(remaining)
     for card in bottom:
         top[card] -= 1
-    if sum(top.values()) or not bottom:
+    if sum(top.values()):
         return {c: n for c, n in sorted(top.items()) if n}
     return {bottom[0]: 1}
 
@@ -228,6 +245,11 @@ class Roll(Step):
         if self.die is not None:
             return dict(state.rules.die_faces(self.die))
         return {v: w for v, w in self.options if w}
+
+    def sample(self, state: State, rng) -> object:
+        if self.die is not None:
+            return roll_die(state.rules, self.die, rng)
+        return sample(self.weights(state), rng)
 
     def apply(self, work: Work, value) -> None:
         hooks.ROLLS[self.purpose].fn(work, self, value)

@@ -312,7 +312,8 @@ class Work:
         remaining[card] -= 1
         row = self.rules.rows(f"decks/{deck}.csv")[card]
         self.log(f"drew {card}", row["source"])
-        got = card_gain(self.rules, deck, card, tuple(self.items), self.lying_items())
+        lying = self.lying_items()
+        got = card_gain(self.rules, deck, card, tuple(self.items), lying)
         for resource, value in got.amounts.items():
             if isinstance(value, int):
                 self.gain(resource, value, card, row["source"])
@@ -326,7 +327,7 @@ class Work:
             self.set_flag("outer_trunks", self.flag("outer_trunks", 0) + got.trunks)
             self.log(f"{got.trunks} trunk token(s) in the Outer Room", row["source"])
         self.permanent_card(card)
-        if row.get("item") and got.item is None and row["item"] in self.lying_items() and \
+        if row.get("item") and got.item is None and row["item"] in lying and \
                 row["item"] not in self.items:
             self.log(f"a {row['item']} lies on a tile already: the card gives no second copy",
                      "§7 Finding Items")
@@ -344,13 +345,12 @@ class Work:
         """A card whose gain is permanent (§8 Allowance Token): its ``carry_forward.csv`` row
         (trigger ``trunk_card``, the effect naming the card before a colon) adds its
         resources to every later morning (carry ``allowance``: resource → amount)."""
-        for effect, row in self.rules.rows("tables/carry_forward.csv").items():
-            if row["trigger"] == "trunk_card" and effect.split(":")[0] == card:
-                total = dict(self.carry.get("allowance", {}))
-                for res in RESOURCES:
-                    if row.get(res):
-                        total[res] = total.get(res, 0) + int(row[res])
-                self.carry_forward("allowance", total, effect, row["source"])
+        for effect, row in _permanent_rows(self.rules).get(card, ()):
+            total = dict(self.carry.get("allowance", {}))
+            for res in RESOURCES:
+                if row.get(res):
+                    total[res] = total.get(res, 0) + int(row[res])
+            self.carry_forward("allowance", total, effect, row["source"])
 
     # -- the board ---------------------------------------------------------------------------
     def place(self, room: str, rotation: int) -> None:
@@ -424,6 +424,20 @@ class Work:
         return replace(self.s, fruit=freeze(self.fruit) if "fruit" in self.__dict__
                        else self.s.fruit, items=freeze(dict(self.items))
                        if "items" in self.__dict__ else self.s.items)
+
+
+def _permanent_rows(rules) -> dict[str, tuple]:
+    """Card → its ``(effect, row)`` pairs of ``carry_forward.csv`` with trigger
+    ``trunk_card`` (:meth:`Work.permanent_card`); kept per rules value."""
+    known = rules._memo["carry_forward"]
+    if "trunk_card" not in known:
+        cards: dict[str, tuple] = {}
+        for effect, row in rules.rows("tables/carry_forward.csv").items():
+            if row["trigger"] == "trunk_card":
+                card = effect.split(":")[0]
+                cards[card] = (*cards.get(card, ()), (effect, row))
+        known["trunk_card"] = cards
+    return known["trunk_card"]
 
 
 class _Copied:

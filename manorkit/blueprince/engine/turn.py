@@ -150,7 +150,8 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     if cell[0] >= number(work.rules, "bell_rank") and not work.flag("bell"):
         work.set_flag("bell", True)
         work.log("the bell rings: \"Dinner's ready\" — the meal is served", "§18 The Service Bell")
-    collect(work, cell)
+    if cell in work.tokens:
+        collect(work, cell)
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
@@ -165,10 +166,24 @@ def watch_entry(work: Work, entry: Entry) -> None:
     """What rooms on the board and held items do on every entry (``entry.cell`` is None for
     the Outer Room, §19)."""
     watch = hooks.WATCH_ENTER
-    if not watch.keys().isdisjoint(work.on_board()):
-        for other, room in sorted([(c, t.room) for c, t in work.board.items() if t.room in watch]):
-            watch[room](work, other, entry)
+    for other, room in _watchers(work):
+        watch[room](work, other, entry)
     watch_enter(work, entry)
+
+
+def _watchers(work: Work) -> list:
+    """The cells and names of the rooms on the board that watch entries, in board order;
+    kept on the work (``_watchers``) while a board that counts its changes (``version``,
+    the fast mode's) stands unchanged."""
+    board = work.board
+    version = getattr(board, "version", None)
+    kept = work.__dict__.get("_watchers")
+    if version is not None and kept is not None and kept[0] is board and kept[1] == version:
+        return kept[2]
+    watch = hooks.WATCH_ENTER
+    found = sorted([(c, t.room) for c, t in board.items() if t.room in watch])
+    work._watchers = (board, version, found)
+    return found
 
 
 # -- digging, trunks, fruit --------------------------------------------------------------------

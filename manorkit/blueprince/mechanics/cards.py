@@ -43,27 +43,35 @@ def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = (),
     An item ``lying`` on a tile is in play too: its card gives no second copy (§7 The Shovel:
     "exactly one Shovel in play"), and no ``instead_*`` either (it is not held).
     """
-    row = rules.rows(f"decks/{deck}.csv")[card]
-    amounts: dict[str, int | Span] = {}
-    for resource in RESOURCES:
-        value = row.get(resource)
-        if isinstance(value, Span) or value:
-            amounts[resource] = value
-    if row.get("food"):
-        amounts["steps"] = _plus(amounts.get("steps"), food_steps(rules, row["food"], held))
-    item = row.get("item") or None
+    printed, food, item, instead, trunks = _printed(rules, deck, card)
+    amounts = dict(printed)
+    if food:
+        amounts["steps"] = _plus(amounts.get("steps"), food_steps(rules, food, held))
     if item and item in lying and item not in held:
         item = None
     if item and item in held and _charges(rules, item) == 1:
-        for resource in ("keys", "coins"):
-            extra = row.get(f"instead_{resource}")
-            if extra:
-                amounts[resource] = _plus(amounts.get(resource), extra)
+        for resource, extra in instead:
+            amounts[resource] = _plus(amounts.get(resource), extra)
         item = None
     if item == "Running Shoes" and rules.variant("running_shoes") == "consumed":
         item = None
     kept = item is not None and rules.variant("held_item_cards") == "in_hand"
-    return CardGain(amounts, item, int(row.get("trunks") or 0), kept)
+    return CardGain(amounts, item, trunks, kept)
+
+
+def _printed(rules: Rules, deck: str, card: str) -> tuple:
+    """What ``card`` of ``deck`` prints: its resources, food, item, ``instead_*`` payments
+    and trunk tokens; kept per rules value."""
+    known = rules._memo["printed_cards"]
+    if (deck, card) not in known:
+        row = rules.rows(f"decks/{deck}.csv")[card]
+        amounts = {resource: row.get(resource) for resource in RESOURCES
+                   if isinstance(row.get(resource), Span) or row.get(resource)}
+        instead = tuple((resource, row.get(f"instead_{resource}")) for resource in ("keys", "coins")
+                        if row.get(f"instead_{resource}"))
+        known[deck, card] = (amounts, row.get("food") or None, row.get("item") or None, instead,
+                             int(row.get("trunks") or 0))
+    return known[deck, card]
 
 
 def _charges(rules: Rules, item: str) -> int:
@@ -94,5 +102,15 @@ def card_refused(rules: Rules, deck: str, card: str, room: str | None) -> bool:
 
 def refuses_cards(rules: Rules, deck: str, room: str | None) -> bool:
     """Whether some card of ``deck`` is sent back when drawn in ``room`` (:func:`card_refused`)."""
-    return any(card_refused(rules, deck, card, room) for card in rules.rows(f"decks/{deck}.csv"))
+    return bool(refused_cards(rules, deck, room))
 
+
+def refused_cards(rules: Rules, deck: str, room: str | None) -> frozenset[str]:
+    """The cards of ``deck`` that :func:`card_refused` sends back when drawn in ``room``;
+    kept per rules value."""
+    known = rules._memo["refused_cards"]
+    key = (deck, room)
+    if key not in known:
+        known[key] = frozenset(card for card in rules.rows(f"decks/{deck}.csv")
+                               if card_refused(rules, deck, card, room))
+    return known[key]

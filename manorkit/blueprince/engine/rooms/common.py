@@ -4,6 +4,8 @@ fruit rolls, printed amounts)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...mechanics import numbered_die, pantry_fruit_weights
 from ...mechanics.entries import pays
 from ...placement import Cell
@@ -18,28 +20,46 @@ SPAWN_DECKS = (("common", "common_items"), ("special", "special_items"))
 def entry_rewards(work, cell: Cell, first: bool) -> None:
     """The room's fixed resources and item spawns on entry (§7, §16). A sheltered room's
     losses do not apply (§19 Shelter)."""
-    rules = work.rules
-    room = work.room_at(cell)
-    row, spawn = _entry_rows(rules, room)
-    if row is not None and pays(rules, row["when"], first):
+    gains, spawn = _entry_plan(work.rules, work.room_at(cell))[first]
+    if gains:
         sheltered = list(cell) in work.flag("sheltered", ())
-        for resource in ("steps", "coins", "gems", "keys"):
-            value = row[resource]
-            if value and not (sheltered and value < 0):
-                work.gain(resource, int(value), f"{room} ({row['when'].replace('_', ' ')})",
-                          row["source"])
-    if spawn is not None and spawn["when"] == "entry" and pays(rules, "entry", first):
+        for resource, value, why, source in gains:
+            if not (sheltered and value < 0):
+                work.gain(resource, value, why, source)
+    if spawn is not None:
         item_spawn(work, cell, spawn)
 
 
-def _entry_rows(rules, room: str) -> tuple:
-    """The ``room_resources.csv`` and ``item_spawns.csv`` rows of ``room`` (None: no row),
-    kept per rules value."""
-    known = rules._memo["entry_rows"]
-    if room not in known:
-        known[room] = (rules.rows("tables/room_resources.csv").get(room),
-                       rules.rows("tables/item_spawns.csv").get(room))
-    return known[room]
+def _entry_plan(rules, room: str) -> tuple:
+    """What an entry into ``room`` pays, indexed by ``first`` (0: a later entry, 1: the
+    first this run): its ``room_resources.csv`` gains as ``(resource, amount, why, source)``
+    and its ``item_spawns.csv`` spawn with ``when=entry`` (:func:`_spawn_plan`; None: no
+    spawn), each only if :func:`pays` says that entry pays it; kept per rules value."""
+    known = rules._memo["entry_plan"]
+    plan = known.get(room)
+    if plan is None:
+        row = rules.rows("tables/room_resources.csv").get(room)
+        spawn = rules.rows("tables/item_spawns.csv").get(room)
+        gains = () if row is None else tuple(
+            (res, int(row[res]), f"{room} ({row['when'].replace('_', ' ')})", row["source"])
+            for res in ("steps", "coins", "gems", "keys") if row[res])
+        if spawn is not None:
+            spawn = _spawn_plan(rules, spawn) if spawn["when"] == "entry" else None
+        known[room] = plan = tuple(
+            (gains if row is not None and pays(rules, row["when"], first) else (),
+             spawn if pays(rules, "entry", first) else None)
+            for first in (False, True))
+    return plan
+
+
+def _spawn_plan(rules, row) -> tuple:
+    """An ``item_spawns.csv`` row as ``(die, winning faces, decks drawn)``: the die rolled
+    (``mechanics.numbered_die``) or None for guaranteed draws (§7)."""
+    draws = spawn_draws(row)
+    if not row["die"]:
+        return None, (), draws
+    die, hits = numbered_die(rules, row["die"], row["success"])
+    return die, tuple(sorted(hits)), draws
 
 
 def spawn_draws(row) -> tuple[str, ...]:
@@ -59,19 +79,29 @@ def suppressed(work, room: str) -> bool:
     return work.rules.variant("random_spawn_rooms") == "icon_tiles" and "item_icon" not in tags
 
 
-def item_spawn(work, cell: Cell, row) -> None:
-    """Queue a room's spawn: a roll (then its draws on a hit) or its guaranteed draws (§7)."""
-    draws = spawn_draws(row)
+def item_spawn(work, cell: Cell, spawn: tuple) -> None:
+    """Queue a room's spawn (:func:`_spawn_plan`): a roll (then its draws on a hit) or its
+    guaranteed draws (§7)."""
+    die, hits, draws = spawn
     room = work.room_at(cell)
-    if row["die"]:
+    if die is not None:
         if suppressed(work, room):
             work.log(f"{room}: item spawns are suppressed", "§16 Maid's Chamber")
             return
-        die, hits = numbered_die(work.rules, row["die"], row["success"])
-        work.queue(Roll("spawn", cell, die, data=(tuple(sorted(hits)), draws)))
+        work.queue(_spawn_roll(cell, die, hits, draws))
     else:
         for deck in draws:
-            work.queue(CardDraw(deck, cell, bottom=room == "Closet"))
+            work.queue(_card_draw(deck, cell, room == "Closet"))
+
+
+@lru_cache(maxsize=4096)
+def _spawn_roll(cell: Cell, die: str, hits: tuple, draws: tuple) -> Roll:
+    """The spawn roll (shared: steps are immutable values)."""
+    return Roll("spawn", cell, die, data=(hits, draws))
+
+
+#: A card draw (shared: steps are immutable values).
+_card_draw = lru_cache(maxsize=4096)(CardDraw)
 
 
 def collect(work, cell: Cell) -> None:
