@@ -29,12 +29,12 @@ import random
 from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, chain, compress, repeat
 from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
-from .reducer import HANDLERS, LEGAL, Work, match, phase
+from .reducer import HANDLERS, LEGAL, Work, match, offering, phase
 from .state import Event, State
 from .turn import LiveLinks
 
@@ -330,16 +330,22 @@ class FastDay:
             self._memo["routes"] = known
         return self._memo["routes"]
 
-    def legal_actions(self) -> list[Action]:
-        """As :meth:`State.legal_actions`: the same generators, run once per moment."""
-        if "legal" not in self._memo:
-            which = phase(self)
-            out: list[Action] = []
-            if which is not None:
-                for offer in LEGAL[which]:
-                    out.extend(offer(self))
-            self._memo["legal"] = out
-        return list(self._memo["legal"])
+    def legal_actions(self, kind: type | tuple[type, ...] | None = None) -> list[Action]:
+        """As :meth:`State.legal_actions`: the same generators, each run at most once per
+        moment (its actions kept under ``"offered"`` too, for :meth:`apply`), and with
+        ``kind`` only those that can offer it."""
+        which = phase(self)
+        if which is None:
+            return []
+        memo = self._memo
+        out: list[Action] = []
+        for offer in LEGAL[which] if kind is None else offering(which, kind):
+            got = memo.get(offer)
+            if got is None:
+                got = memo[offer] = offer(self)
+                memo.setdefault("offered", []).append(got)
+            out.extend(got)
+        return out if kind is None else [a for a in out if isinstance(a, kind)]
 
     def _chance_weights(self) -> tuple[str, dict]:
         if "chance" not in self._memo:
@@ -376,8 +382,8 @@ class FastDay:
                                     f"{list(weights)}")
             self._run(_chance(action.value, label))
             return
-        legal = self._memo.get("legal") or self.legal_actions()
-        self._run(action if any(map(is_, repeat(action), legal)) or action in legal
+        offered = self._memo.get("offered")
+        self._run(action if offered and any(map(is_, repeat(action), chain.from_iterable(offered)))
                   else match(self, action))
 
     def _run(self, action: Action) -> None:

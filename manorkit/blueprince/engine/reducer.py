@@ -26,6 +26,9 @@ HANDLERS: dict[type, Callable] = {}
 _TILE_DRAW = TileDraw()  # (steps are immutable values: one serves every draw)
 LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
                                     "outer": []}
+#: Generator → the action types it can offer (:func:`legal`).
+YIELDS: dict[Callable, tuple[type, ...]] = {}
+_OFFERING: dict[tuple, tuple[Callable, ...]] = {}
 
 
 def handles(cls: type) -> Callable:
@@ -38,13 +41,28 @@ def handles(cls: type) -> Callable:
     return wrap
 
 
-def legal(phase: str) -> Callable:
-    """Register ``f(state) -> list[Action]`` offering actions in ``phase`` (turn, unlock,
-    hide, choose, outer)."""
+def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
+    """Register ``f(state) -> list[Action]`` offering actions of the types ``yields`` (by
+    default any) in ``phase`` (turn, unlock, hide, choose, outer); a request for other
+    types skips it (:func:`offering`)."""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
+        YIELDS[f] = yields
+        _OFFERING.clear()
         return f
     return wrap
+
+
+def offering(which: str, kind: type | tuple[type, ...]) -> tuple[Callable, ...]:
+    """The generators of phase ``which`` that can offer an action of ``kind`` (an action
+    type or a tuple of them), in their order."""
+    found = _OFFERING.get((which, kind))
+    if found is None:
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        found = _OFFERING[which, kind] = tuple(
+            f for f in LEGAL[which]
+            if any(issubclass(y, k) or issubclass(k, y) for y in YIELDS[f] for k in kinds))
+    return found
 
 
 def phase(state: State) -> str | None:
@@ -72,13 +90,20 @@ def _hides_due(rules, used: tuple[str, ...]) -> int:
     return 1
 
 
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> list[Action]:
+    """The legal decisions of ``state``; with ``kind`` (an action type or a tuple of them)
+    only those of that kind, as filtering the whole list gives them, from only the
+    generators that can offer them."""
     which = phase(state)
     if which is None:
         return []
     out: list[Action] = []
-    for offer in LEGAL[which]:
-        out.extend(offer(state))
+    if kind is None:
+        for offer in LEGAL[which]:
+            out.extend(offer(state))
+    else:
+        for offer in offering(which, kind):
+            out.extend(a for a in offer(state) if isinstance(a, kind))
     return out
 
 
@@ -121,7 +146,7 @@ def step(state: State, action: Action) -> State:
 def match(state: State, action: Action) -> Action:
     """The legal action that ``action`` names; fields left at their defaults (e.g. a
     ``Draft(0)`` without its room) match, unless they match more than one."""
-    legal = state.legal_actions()
+    legal = state.legal_actions(type(action))  # (only an action of its type can match)
     if action in legal:
         return legal[legal.index(action)]
     given = {k: v for k, v in action.to_json().items()
@@ -485,5 +510,5 @@ def _nonzero(d: dict) -> dict:
     return {k: v for k, v in d.items() if v}
 
 
-__all__ = ["HANDLERS", "LEGAL", "Work", "handles", "hooks", "legal", "legal_actions", "match",
-           "phase", "step"]
+__all__ = ["HANDLERS", "LEGAL", "YIELDS", "Work", "handles", "hooks", "legal", "legal_actions",
+           "match", "offering", "phase", "step"]

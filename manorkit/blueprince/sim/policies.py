@@ -16,9 +16,11 @@ class Policy(Protocol):
     from ``rng`` (a ``random.Random``) but never from the run's own generator, so a day is
     fixed by the seed and the policy's rng. ``state`` is a :class:`State` or, in the fast
     mode, a :class:`~manorkit.blueprince.engine.fast.FastDay` (the same fields, changed in
-    place: copy what you keep between calls; the day so far is ``state.history``). A policy
-    that looks ahead with ``state.apply`` or walks ``state.parent`` sets ``needs_state =
-    True`` and is always handed immutable states."""
+    place: copy what you keep between calls; the day so far is ``state.history``). Both
+    take ``legal_actions(kind)`` (an action type or a tuple of them) for only the actions
+    of that kind, computed without the others: a bot that looks at some kinds first asks
+    for those. A policy that looks ahead with ``state.apply`` or walks ``state.parent``
+    sets ``needs_state = True`` and is always handed immutable states."""
 
     def __call__(self, state: State, rng: random.Random) -> Action: ...
 
@@ -40,19 +42,13 @@ class GreedyPolicy:
     a room whose last door it could not open); otherwise it ends the day."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        takes, drafts = [], []
-        for a in legal:
-            kind = type(a)
-            if kind is Take:
-                takes.append(a)
-            elif kind is Draft:
-                drafts.append(a)
+        takes = state.legal_actions(Take)
         if takes:
             return max(takes, key=lambda a: self.tile_score(state, a))
+        drafts = state.legal_actions(Draft)
         if drafts:
             return min(drafts, key=lambda a: _draft_rank(state.position, a.direction))
-        return self.explore(state, legal)
+        return self.explore(state, state.legal_actions())
 
     def tile_score(self, state: State, a: Take) -> tuple:
         """Higher is better: more doors, then (when the player turns the tile) the orientation
@@ -96,12 +92,11 @@ class EconomyPolicy(GreedyPolicy):
     enters every new room; then pushes north as :class:`GreedyPolicy` does."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        legal = state.legal_actions()
         for kind in (OpenTrunk, Dig, Eat):
-            found = [a for a in legal if isinstance(a, kind)]
+            found = state.legal_actions(kind)
             if found:
                 return found[0]
-        keys = [a for a in legal if isinstance(a, Buy) and a.item == "Key"]
+        keys = [a for a in state.legal_actions(Buy) if a.item == "Key"]
         if keys:
             return keys[0]
         return super().__call__(state, rng)
