@@ -34,7 +34,7 @@ from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
-from .reducer import HANDLERS, LEGAL, Work, match, offering, phase
+from .reducer import HANDLERS, Work, match, offering, phase
 from .state import Event, State
 from .turn import LiveLinks
 
@@ -339,13 +339,13 @@ class FastDay:
             return []
         memo = self._memo
         out: list[Action] = []
-        for offer in LEGAL[which] if kind is None else offering(which, kind):
+        for offer, whole in offering(which, kind):
             got = memo.get(offer)
             if got is None:
                 got = memo[offer] = offer(self)
                 memo.setdefault("offered", []).append(got)
-            out.extend(got)
-        return out if kind is None else [a for a in out if isinstance(a, kind)]
+            out.extend(got if whole else [a for a in got if isinstance(a, kind)])
+        return out
 
     def _chance_weights(self) -> tuple[str, dict]:
         if "chance" not in self._memo:

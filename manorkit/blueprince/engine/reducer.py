@@ -53,14 +53,15 @@ def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
     return wrap
 
 
-def offering(which: str, kind: type | tuple[type, ...]) -> tuple[Callable, ...]:
-    """The generators of phase ``which`` that can offer an action of ``kind`` (an action
-    type or a tuple of them), in their order."""
+def offering(which: str, kind: type | tuple[type, ...] | None) -> tuple[tuple, ...]:
+    """``(generator, whole)`` for each generator of phase ``which`` that can offer an action
+    of ``kind`` (an action type, a tuple of them, or None for any), in their order;
+    ``whole`` if every action it offers is of that kind (nothing to filter)."""
     found = _OFFERING.get((which, kind))
     if found is None:
-        kinds = kind if isinstance(kind, tuple) else (kind,)
+        kinds = (Action,) if kind is None else kind if isinstance(kind, tuple) else (kind,)
         found = _OFFERING[which, kind] = tuple(
-            f for f in LEGAL[which]
+            (f, all(issubclass(y, kinds) for y in YIELDS[f])) for f in LEGAL[which]
             if any(issubclass(y, k) or issubclass(k, y) for y in YIELDS[f] for k in kinds))
     return found
 
@@ -98,12 +99,8 @@ def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> 
     if which is None:
         return []
     out: list[Action] = []
-    if kind is None:
-        for offer in LEGAL[which]:
-            out.extend(offer(state))
-    else:
-        for offer in offering(which, kind):
-            out.extend(a for a in offer(state) if isinstance(a, kind))
+    for offer, whole in offering(which, kind):
+        out.extend(offer(state) if whole else [a for a in offer(state) if isinstance(a, kind)])
     return out
 
 
