@@ -48,7 +48,7 @@ class GreedyPolicy:
             return max(takes, key=lambda a: self.tile_score(state, a))
         if found:  # drafts only
             return min(found, key=lambda a: _draft_rank(state.position, a.direction))
-        return self.explore(state, state.legal_actions())
+        return self.explore(state)
 
     def tile_score(self, state: State, a: Take) -> tuple:
         """Higher is better: more doors, then (when the player turns the tile) the orientation
@@ -61,22 +61,18 @@ class GreedyPolicy:
         lead = 0 if a.rotation is None else _leads_on(state, a.room, a.rotation)
         return (doors, lead, -gems * (a.slot > 1), -a.slot)
 
-    def explore(self, state: State, legal: list[Action]) -> Action:
+    def explore(self, state: State) -> Action:
         """With no draft to make: a new room or one with tokens or items lying there (picked up
-        on entry), then a room's offer, then a frontier room not visited since the last tile."""
-        moves, others = [], []
-        for a in legal:
-            kind = type(a)
-            if kind is Move:
-                moves.append(a)
-            elif kind is not EndDay:
-                others.append(a)
+        on entry), then a room's offer, then a frontier room not visited since the last tile
+        (the other actions computed only when no such room is found)."""
+        moves = state.legal_actions(Move)
         seen = visited_since_placement(state)
         entered, tokens = state.entered, state.tokens
         fresh = [a for a in moves if a.cell not in entered or (
             tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
         if fresh:
             return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
+        others = [a for a in state.legal_actions() if not isinstance(a, Move | EndDay)]
         if others:
             return others[0]
         unseen = [a for a in moves if a.cell not in seen]
