@@ -69,7 +69,7 @@ def offering(which: str, kind: type | tuple[type, ...] | None) -> tuple[tuple, .
 def phase(state: State) -> str | None:
     """What the game waits for: None (over or chance), turn, unlock, hide, choose, or outer
     (off the board at the Outer Room, §19: choosing a drawn tile, or in the room)."""
-    if state.is_over or state.is_chance:
+    if state.over is not None or state.pending:  # (is_over, is_chance)
         return None
     d = state.drafting
     if d is None:
