@@ -373,7 +373,7 @@ class FastDay:
         nothing, if it is not legal here."""
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if self.is_over:
+        if self.over is not None:
             raise IllegalAction(f"the day is over ({self.over}); no action is legal")
         if self.pending:
             label, weights = self._chance_weights()

@@ -66,8 +66,8 @@ class GreedyPolicy:
         on entry), then a room's offer, then a frontier room not visited since the last tile
         (the other actions computed only when no such room is found)."""
         moves = state.legal_actions(Move)
-        seen = visited_since_placement(state)
         entered, tokens = state.entered, state.tokens
+        seen = visited_since_placement(state) if tokens else None  # (read here only for tokens)
         fresh = [a for a in moves if a.cell not in entered or (
             tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
         if fresh:
@@ -75,6 +75,8 @@ class GreedyPolicy:
         others = [a for a in state.legal_actions() if not isinstance(a, Move | EndDay)]
         if others:
             return others[0]
+        if seen is None:
+            seen = visited_since_placement(state)
         unseen = [a for a in moves if a.cell not in seen]
         unseen.sort(key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
         for a in unseen:  # the nearest that still has a door to draft through
