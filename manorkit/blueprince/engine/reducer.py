@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 from ..mechanics import card_gain
 from ..mechanics.drafting import colours
@@ -28,7 +29,6 @@ LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choos
                                     "outer": []}
 #: Generator → the action types it can offer (:func:`legal`).
 YIELDS: dict[Callable, tuple[type, ...]] = {}
-_OFFERING: dict[tuple, tuple[Callable, ...]] = {}
 
 
 def handles(cls: type) -> Callable:
@@ -48,22 +48,19 @@ def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         YIELDS[f] = yields
-        _OFFERING.clear()
+        offering.cache_clear()
         return f
     return wrap
 
 
+@cache  # (cleared by each registration)
 def offering(which: str, kind: type | tuple[type, ...] | None) -> tuple[tuple, ...]:
     """``(generator, whole)`` for each generator of phase ``which`` that can offer an action
     of ``kind`` (an action type, a tuple of them, or None for any), in their order;
     ``whole`` if every action it offers is of that kind (nothing to filter)."""
-    found = _OFFERING.get((which, kind))
-    if found is None:
-        kinds = (Action,) if kind is None else kind if isinstance(kind, tuple) else (kind,)
-        found = _OFFERING[which, kind] = tuple(
-            (f, all(issubclass(y, kinds) for y in YIELDS[f])) for f in LEGAL[which]
-            if any(issubclass(y, k) or issubclass(k, y) for y in YIELDS[f] for k in kinds))
-    return found
+    kinds = (Action,) if kind is None else kind if isinstance(kind, tuple) else (kind,)
+    return tuple((f, all(issubclass(y, kinds) for y in YIELDS[f])) for f in LEGAL[which]
+                 if any(issubclass(y, k) or issubclass(k, y) for y in YIELDS[f] for k in kinds))
 
 
 def phase(state: State) -> str | None:
