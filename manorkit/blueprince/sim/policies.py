@@ -72,7 +72,7 @@ class GreedyPolicy:
             tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
         if fresh:
             return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
-        others = [a for a in state.legal_actions() if not isinstance(a, Move | EndDay)]
+        others = [a for a in state.legal_actions() if type(a) not in _NOT_OTHERS]
         if others:
             return others[0]
         if seen is None:
@@ -110,6 +110,10 @@ class EconomyPolicy(GreedyPolicy):
         reward = (row["trunk_rolls"] > 0) + (row["dirt_on_draft"] > 0) + any(
             w in effect for w in ("coin", "gem", "key", "step"))
         return (row["doors"] > 1, reward) + base
+
+
+#: What :meth:`GreedyPolicy.explore` does not count as a room's offer.
+_NOT_OTHERS = (Move, EndDay)
 
 
 def _leads_on(state: State, room: str, rotation: int) -> int:
