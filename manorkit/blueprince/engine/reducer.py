@@ -4,7 +4,9 @@
 handler touches (:class:`Work`), runs the handler registered for the action's type
 (:func:`handles`), lets the draft continue by itself, and freezes the result into a new
 :class:`~.state.State`. Legal actions come from generators registered per phase
-(:func:`legal`): each sits beside its handler, so adding an action touches one module.
+(:func:`legal`), each beside its handler (so adding an action touches one module) and
+declaring the action types it offers (so a request for one kind runs only the generators
+that can offer it).
 """
 
 from __future__ import annotations

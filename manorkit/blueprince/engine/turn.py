@@ -252,7 +252,7 @@ def _eat(work: Work, action: Eat) -> None:
 
 # -- Actions C-D: shops and abilities; Action E ----------------------------------------------
 
-@legal("turn", yields=(Buy, Use, EndDay))
+@legal("turn", yields=(Buy, Use, EndDay))  # (room and item offers are Buys or Uses)
 def _abilities(state: State) -> list:
     room = state.board[state.position].room
     out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []
