@@ -34,7 +34,7 @@ from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
-from .reducer import HANDLERS, Work, match, offering, phase
+from .reducer import HANDLERS, Work, legal_actions, match
 from .state import Event, State
 from .turn import LiveLinks
 
@@ -330,22 +330,9 @@ class FastDay:
             self._memo["routes"] = known
         return self._memo["routes"]
 
-    def legal_actions(self, kind: type | tuple[type, ...] | None = None) -> list[Action]:
-        """As :meth:`State.legal_actions`: the same generators, each run at most once per
-        moment (its actions kept under ``"offered"`` too, for :meth:`apply`), and with
-        ``kind`` only those that can offer it."""
-        which = phase(self)
-        if which is None:
-            return []
-        memo = self._memo
-        out: list[Action] = []
-        for offer, whole in offering(which, kind):
-            got = memo.get(offer)
-            if got is None:
-                got = memo[offer] = offer(self)
-                memo.setdefault("offered", []).append(got)
-            out.extend(got if whole else [a for a in got if isinstance(a, kind)])
-        return out
+    #: As :meth:`State.legal_actions` (:func:`~.reducer.legal_actions` on the day; the lists
+    #: of the generators run kept for the moment, under ``"offered"`` for :meth:`apply`).
+    legal_actions = legal_actions
 
     def _chance_weights(self) -> tuple[str, dict]:
         if "chance" not in self._memo:

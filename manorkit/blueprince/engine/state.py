@@ -190,16 +190,10 @@ class State:
     def legal_actions(self, kind: type | tuple[type, ...] | None = None) -> list[Action]:
         """The legal decisions, in a deterministic order (empty at a chance step or the end);
         with ``kind`` (an action type or a tuple of them) only those of that kind, in the
-        same order, computed by only the generators that can offer them."""
-        memo = self._memo
-        key = "legal" if kind is None else ("legal", kind)
-        if key not in memo:
-            from .reducer import legal_actions
+        same order, computed by only the generators that can offer them (each once)."""
+        from .reducer import legal_actions
 
-            full = memo.get("legal")
-            memo[key] = tuple(legal_actions(self, kind) if full is None else
-                              (a for a in full if isinstance(a, kind)))
-        return list(memo[key])
+        return legal_actions(self, kind)
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (a decision, or a chance outcome at a chance step).
