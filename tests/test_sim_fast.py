@@ -10,8 +10,10 @@ import pytest
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import EndDay, IllegalAction, Move, new_day
-from manorkit.blueprince.engine.actions import Chance
+from manorkit.blueprince.engine.actions import KINDS as NAMED_KINDS
+from manorkit.blueprince.engine.actions import Action, Buy, Chance, Draft, Take, Use
 from manorkit.blueprince.engine.fast import FastDay
+from manorkit.blueprince.engine.reducer import offering
 from manorkit.blueprince.sim import EconomyPolicy, GreedyPolicy, RandomPolicy, day_seeds, simulate
 from manorkit.blueprince.sim.run import play, summary
 
@@ -199,3 +201,85 @@ def test_after_every_action_the_fast_bag_is_sorted_and_has_no_empty_entry(name):
             assert list(day.bag.order()) == sorted(day.bag)
             checked += 1
     assert checked > 500
+
+
+#: Every kind a bot may ask for: each action type, some tuples, and the base class.
+DECISIONS = {k for k in NAMED_KINDS.values() if k is not Chance}
+KINDS = [*DECISIONS, (Take, Draft), (Move, EndDay), (Buy, Use), Action]
+
+
+def kinds_equal_filtered(state) -> int:
+    """``state.legal_actions(kind)``, asked before the whole list, equals filtering it."""
+    asked = {kind: state.legal_actions(kind) for kind in KINDS}
+    legal = state.legal_actions()
+    for kind, got in asked.items():
+        assert got == [a for a in legal if isinstance(a, kind)], (kind, state.history[-3:])
+    return len(legal)
+
+
+def test_legal_actions_of_a_kind_are_the_whole_list_filtered():
+    """On every moment of random, greedy and economy days (and every golden day, which meets
+    every room), fast and immutable, each generator offers only the types it declares and a
+    kind's list is the whole list filtered, in order."""
+    from manorkit.blueprince.engine.reducer import LEGAL, YIELDS, phase
+
+    from .golden.play import play as play_script
+    from .golden.scripts import scripts
+
+    seen, offered = 0, set()
+    states = [s for script in scripts().values() for s in _moments(play_script(script))]
+    for seed, name in zip(day_seeds(41, 9), ["random", "greedy", "economy"] * 3, strict=True):
+        day, state = FastDay(new_day(RULES, seed=seed), random.Random(seed)), new_day(RULES,
+                                                                                    seed=seed)
+        rng, chance = random.Random(seed), random.Random(seed)
+        while not state.is_over:
+            if state.is_chance:
+                state = state.resolve(chance)
+                day.resolve()
+                continue
+            seen += kinds_equal_filtered(day)
+            states.append(state)
+            action = POLICIES[name](state, rng)
+            state, _ = state.apply(action), day.apply(action)
+    for state in states:
+        seen += kinds_equal_filtered(state)
+        which = phase(state)
+        for offer in LEGAL[which] if which else ():
+            for a in offer(state):
+                assert isinstance(a, YIELDS[offer]), (offer.__name__, a)
+                offered.add(type(a))
+    assert seen > 5000 and offered == DECISIONS
+
+
+def _moments(state) -> list:
+    """The decision moments before the last action of a played day, first to last."""
+    out = []
+    while state.parent is not None:
+        state = state.parent
+        if not state.is_chance:
+            out.append(state)
+    return out[::-1]
+
+
+def test_an_action_of_a_kind_list_applies_and_an_illegal_one_changes_nothing():
+    """A fast day applies an action taken from a kind's list (without the whole list being
+    computed), and refuses one that is not legal, unchanged; so does the immutable state."""
+    state = new_day(RULES, seed=8)
+    day = FastDay(state, random.Random(8))
+    draft, facts = day.legal_actions(Draft)[0], (dict(day.resources), dict(day.board))
+    assert set(day._memo) == {"offered", *(f for f, _ in offering("turn", Draft))}  # only it ran
+    for wrong in (Move((5, 5), "Nowhere", 1), Take(1, "Foyer"), Draft(2, "Nowhere")):
+        with pytest.raises(IllegalAction):
+            day.apply(wrong)
+        with pytest.raises(IllegalAction):
+            state.apply(wrong)
+        assert day.depth == 0 and day.history == [] and day.legal_actions(Draft)[0] is draft
+        assert (dict(day.resources), dict(day.board)) == facts
+    day.apply(draft)
+    assert day.history == [draft] and state.apply(state.legal_actions(Draft)[0]).history == [
+        draft]
+    while day.is_chance:
+        day.resolve()
+    take = day.legal_actions(Take)[0]
+    day.apply(Take(take.slot, take.room, take.rotation))  # an equal one, not the same object
+    assert day.history[-1] == take

@@ -66,7 +66,7 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
     return out
 
 
-@legal("turn")
+@legal("turn", yields=(Draft,))
 def _drafts(state: State) -> list:
     here = state.board[state.position]
     return [_draft_action(d, here.room, state.position) for d in draftable_doors(state)]
@@ -112,7 +112,7 @@ def _draft(work: Work, action: Draft) -> None:
         work.queue(LockRoll(die))
 
 
-@legal("unlock")
+@legal("unlock", yields=(Unlock,))
 def _unlocks(state: State) -> list:
     d = state.drafting
     return unlock_methods(state, d.origin, d.direction) + [_unlock_action("turn_back")]
@@ -211,7 +211,7 @@ def may_rotate(state: State, room: str = "") -> bool:
             or ("Dovecote" in d.hand and room != "Dovecote"))
 
 
-@legal("hide")
+@legal("hide", yields=(Hide,))
 def _hides(state: State) -> list:
     return [_hide_action(slot) for slot in range(1, len(state.drafting.hand) + 1)]
 
@@ -223,7 +223,7 @@ def _hide(work: Work, action: Hide) -> None:
     work.log(f"Slot {action.slot} is turned face-down", "§16 Archives")
 
 
-@legal("choose")
+@legal("choose", yields=(Take, Redraw, GiveUp))
 def _choices(state: State) -> list:
     d = state.drafting
     rules = state.rules

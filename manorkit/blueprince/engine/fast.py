@@ -29,12 +29,12 @@ import random
 from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, chain, compress, repeat
 from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
-from .reducer import HANDLERS, LEGAL, Work, match, phase
+from .reducer import HANDLERS, Work, legal_actions, match
 from .state import Event, State
 from .turn import LiveLinks
 
@@ -330,16 +330,9 @@ class FastDay:
             self._memo["routes"] = known
         return self._memo["routes"]
 
-    def legal_actions(self) -> list[Action]:
-        """As :meth:`State.legal_actions`: the same generators, run once per moment."""
-        if "legal" not in self._memo:
-            which = phase(self)
-            out: list[Action] = []
-            if which is not None:
-                for offer in LEGAL[which]:
-                    out.extend(offer(self))
-            self._memo["legal"] = out
-        return list(self._memo["legal"])
+    #: As :meth:`State.legal_actions` (:func:`~.reducer.legal_actions` on the day; the lists
+    #: of the generators run kept for the moment, under ``"offered"`` for :meth:`apply`).
+    legal_actions = legal_actions
 
     def _chance_weights(self) -> tuple[str, dict]:
         if "chance" not in self._memo:
@@ -367,7 +360,7 @@ class FastDay:
         nothing, if it is not legal here."""
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if self.is_over:
+        if self.over is not None:
             raise IllegalAction(f"the day is over ({self.over}); no action is legal")
         if self.pending:
             label, weights = self._chance_weights()
@@ -376,8 +369,8 @@ class FastDay:
                                     f"{list(weights)}")
             self._run(_chance(action.value, label))
             return
-        legal = self._memo.get("legal") or self.legal_actions()
-        self._run(action if any(map(is_, repeat(action), legal)) or action in legal
+        offered = self._memo.get("offered")
+        self._run(action if offered and any(map(is_, repeat(action), chain.from_iterable(offered)))
                   else match(self, action))
 
     def _run(self, action: Action) -> None:

@@ -4,13 +4,16 @@
 handler touches (:class:`Work`), runs the handler registered for the action's type
 (:func:`handles`), lets the draft continue by itself, and freezes the result into a new
 :class:`~.state.State`. Legal actions come from generators registered per phase
-(:func:`legal`): each sits beside its handler, so adding an action touches one module.
+(:func:`legal`), each beside its handler (so adding an action touches one module) and
+declaring the action types it offers (so a request for one kind runs only the generators
+that can offer it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 from ..mechanics import card_gain
 from ..mechanics.drafting import colours
@@ -26,6 +29,8 @@ HANDLERS: dict[type, Callable] = {}
 _TILE_DRAW = TileDraw()  # (steps are immutable values: one serves every draw)
 LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
                                     "outer": []}
+#: Generator → the action types it can offer (:func:`legal`).
+YIELDS: dict[Callable, tuple[type, ...]] = {}
 
 
 def handles(cls: type) -> Callable:
@@ -38,19 +43,32 @@ def handles(cls: type) -> Callable:
     return wrap
 
 
-def legal(phase: str) -> Callable:
-    """Register ``f(state) -> list[Action]`` offering actions in ``phase`` (turn, unlock,
-    hide, choose, outer)."""
+def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
+    """Register ``f(state) -> list[Action]`` offering actions of the types ``yields`` (by
+    default any) in ``phase`` (turn, unlock, hide, choose, outer); a request for other
+    types skips it (:func:`offering`)."""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
+        YIELDS[f] = yields
+        offering.cache_clear()
         return f
     return wrap
+
+
+@cache  # (cleared by each registration)
+def offering(which: str, kind: type | tuple[type, ...] | None) -> tuple[tuple, ...]:
+    """``(generator, whole)`` for each generator of phase ``which`` that can offer an action
+    of ``kind`` (an action type, a tuple of them, or None for any), in their order;
+    ``whole`` if every action it offers is of that kind (nothing to filter)."""
+    kinds = (Action,) if kind is None else kind if isinstance(kind, tuple) else (kind,)
+    return tuple((f, all(issubclass(y, kinds) for y in YIELDS[f])) for f in LEGAL[which]
+                 if any(issubclass(y, k) or issubclass(k, y) for y in YIELDS[f] for k in kinds))
 
 
 def phase(state: State) -> str | None:
     """What the game waits for: None (over or chance), turn, unlock, hide, choose, or outer
     (off the board at the Outer Room, §19: choosing a drawn tile, or in the room)."""
-    if state.is_over or state.is_chance:
+    if state.over is not None or state.pending:  # (is_over, is_chance)
         return None
     d = state.drafting
     if d is None:
@@ -72,13 +90,23 @@ def _hides_due(rules, used: tuple[str, ...]) -> int:
     return 1
 
 
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> list[Action]:
+    """The legal decisions of ``state`` (a state or a fast day); with ``kind`` (an action
+    type or a tuple of them) only those of that kind, as filtering the whole list gives
+    them, from only the generators that can offer them. Each generator runs once per
+    moment: its list is kept in ``state._memo`` under the generator, and in the list
+    ``state._memo["offered"]``."""
     which = phase(state)
     if which is None:
         return []
+    memo = state._memo
     out: list[Action] = []
-    for offer in LEGAL[which]:
-        out.extend(offer(state))
+    for offer, whole in offering(which, kind):
+        got = memo.get(offer)
+        if got is None:
+            got = memo[offer] = offer(state)
+            memo.setdefault("offered", []).append(got)
+        out.extend(got if whole else [a for a in got if isinstance(a, kind)])
     return out
 
 
@@ -121,7 +149,7 @@ def step(state: State, action: Action) -> State:
 def match(state: State, action: Action) -> Action:
     """The legal action that ``action`` names; fields left at their defaults (e.g. a
     ``Draft(0)`` without its room) match, unless they match more than one."""
-    legal = state.legal_actions()
+    legal = state.legal_actions(type(action))  # (only an action of its type can match)
     if action in legal:
         return legal[legal.index(action)]
     given = {k: v for k, v in action.to_json().items()
@@ -499,5 +527,5 @@ def _nonzero(d: dict) -> dict:
     return {k: v for k, v in d.items() if v}
 
 
-__all__ = ["HANDLERS", "LEGAL", "Work", "handles", "hooks", "legal", "legal_actions", "match",
-           "phase", "step"]
+__all__ = ["HANDLERS", "LEGAL", "YIELDS", "Work", "handles", "hooks", "legal", "legal_actions",
+           "match", "offering", "phase", "step"]

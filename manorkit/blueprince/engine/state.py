@@ -187,13 +187,13 @@ class State:
                 for c, p in self.chance_outcomes()]
         return pd.DataFrame(rows, columns=["outcome", "p", "probability"])
 
-    def legal_actions(self) -> list[Action]:
-        """The legal decisions, in a deterministic order (empty at a chance step or the end)."""
-        if "legal" not in self._memo:
-            from .reducer import legal_actions
+    def legal_actions(self, kind: type | tuple[type, ...] | None = None) -> list[Action]:
+        """The legal decisions, in a deterministic order (empty at a chance step or the end);
+        with ``kind`` (an action type or a tuple of them) only those of that kind, in the
+        same order, computed by only the generators that can offer them (each once)."""
+        from .reducer import legal_actions
 
-            self._memo["legal"] = tuple(legal_actions(self))
-        return list(self._memo["legal"])
+        return legal_actions(self, kind)
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (a decision, or a chance outcome at a chance step).

@@ -107,7 +107,7 @@ def _move(cell: Cell, room: str, steps: int, pay: tuple[str, ...]) -> Move:
     return Move(cell, room, steps, pay)
 
 
-@legal("turn")
+@legal("turn", yields=(Move,))
 def _moves(state: State) -> list:
     out = []
     have, board = state.resources["steps"], state.board
@@ -188,7 +188,7 @@ def _watchers(work: Work) -> list:
 
 # -- digging, trunks, fruit --------------------------------------------------------------------
 
-@legal("turn")
+@legal("turn", yields=(Dig, OpenTrunk, Eat))
 def _tokens(state: State) -> list:
     out: list = []
     here = state.position
@@ -267,7 +267,7 @@ def _eat(work: Work, action: Eat) -> None:
 
 # -- Actions C-D: shops and abilities; Action E ----------------------------------------------
 
-@legal("turn")
+@legal("turn", yields=(Buy, Use, EndDay))  # (room and item offers are Buys or Uses)
 def _abilities(state: State) -> list:
     room = state.board[state.position].room
     out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []

@@ -16,9 +16,11 @@ class Policy(Protocol):
     from ``rng`` (a ``random.Random``) but never from the run's own generator, so a day is
     fixed by the seed and the policy's rng. ``state`` is a :class:`State` or, in the fast
     mode, a :class:`~manorkit.blueprince.engine.fast.FastDay` (the same fields, changed in
-    place: copy what you keep between calls; the day so far is ``state.history``). A policy
-    that looks ahead with ``state.apply`` or walks ``state.parent`` sets ``needs_state =
-    True`` and is always handed immutable states."""
+    place: copy what you keep between calls; the day so far is ``state.history``). Both
+    take ``legal_actions(kind)`` (an action type or a tuple of them) for only the actions
+    of that kind, computed without the others: a bot that looks at some kinds first asks
+    for those. A policy that looks ahead with ``state.apply`` or walks ``state.parent``
+    sets ``needs_state = True`` and is always handed immutable states."""
 
     def __call__(self, state: State, rng: random.Random) -> Action: ...
 
@@ -40,19 +42,13 @@ class GreedyPolicy:
     a room whose last door it could not open); otherwise it ends the day."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        takes, drafts = [], []
-        for a in legal:
-            kind = type(a)
-            if kind is Take:
-                takes.append(a)
-            elif kind is Draft:
-                drafts.append(a)
+        found = state.legal_actions((Take, Draft))
+        takes = [a for a in found if isinstance(a, Take)]
         if takes:
             return max(takes, key=lambda a: self.tile_score(state, a))
-        if drafts:
-            return min(drafts, key=lambda a: _draft_rank(state.position, a.direction))
-        return self.explore(state, legal)
+        if found:  # drafts only
+            return min(found, key=lambda a: _draft_rank(state.position, a.direction))
+        return self.explore(state)
 
     def tile_score(self, state: State, a: Take) -> tuple:
         """Higher is better: more doors, then (when the player turns the tile) the orientation
@@ -65,24 +61,22 @@ class GreedyPolicy:
         lead = 0 if a.rotation is None else _leads_on(state, a.room, a.rotation)
         return (doors, lead, -gems * (a.slot > 1), -a.slot)
 
-    def explore(self, state: State, legal: list[Action]) -> Action:
+    def explore(self, state: State) -> Action:
         """With no draft to make: a new room or one with tokens or items lying there (picked up
-        on entry), then a room's offer, then a frontier room not visited since the last tile."""
-        moves, others = [], []
-        for a in legal:
-            kind = type(a)
-            if kind is Move:
-                moves.append(a)
-            elif kind is not EndDay:
-                others.append(a)
-        seen = visited_since_placement(state)
+        on entry), then a room's offer, then a frontier room not visited since the last tile
+        (the other actions computed only when no such room is found)."""
+        moves = state.legal_actions(Move)
         entered, tokens = state.entered, state.tokens
+        seen = visited_since_placement(state) if tokens else None  # (read here only for tokens)
         fresh = [a for a in moves if a.cell not in entered or (
             tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
         if fresh:
             return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
+        others = [a for a in state.legal_actions() if type(a) not in _NOT_OTHERS]
         if others:
             return others[0]
+        if seen is None:
+            seen = visited_since_placement(state)
         unseen = [a for a in moves if a.cell not in seen]
         unseen.sort(key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
         for a in unseen:  # the nearest that still has a door to draft through
@@ -96,12 +90,11 @@ class EconomyPolicy(GreedyPolicy):
     enters every new room; then pushes north as :class:`GreedyPolicy` does."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        legal = state.legal_actions()
         for kind in (OpenTrunk, Dig, Eat):
-            found = [a for a in legal if isinstance(a, kind)]
+            found = state.legal_actions(kind)
             if found:
                 return found[0]
-        keys = [a for a in legal if isinstance(a, Buy) and a.item == "Key"]
+        keys = [a for a in state.legal_actions(Buy) if a.item == "Key"]
         if keys:
             return keys[0]
         return super().__call__(state, rng)
@@ -117,6 +110,10 @@ class EconomyPolicy(GreedyPolicy):
         reward = (row["trunk_rolls"] > 0) + (row["dirt_on_draft"] > 0) + any(
             w in effect for w in ("coin", "gem", "key", "step"))
         return (row["doors"] > 1, reward) + base
+
+
+#: What :meth:`GreedyPolicy.explore` does not count as a room's offer.
+_NOT_OTHERS = (Move, EndDay)
 
 
 def _leads_on(state: State, room: str, rotation: int) -> int:

@@ -247,7 +247,7 @@ def _garden_fruit(work, step: Roll, value) -> None:
 
 # -- the Secret Garden Key on an unlocked door (variant secret_garden_door=any_door) ---------
 
-@legal("turn")
+@legal("turn", yields=(Use,))
 def _garden_key_doors(state) -> list:
     """§6 Special Keys (``secret_garden_door=any_door``): the key works on any east or west
     edge door at Ranks 3-8, locked or not, read as a door of the current room leading to an

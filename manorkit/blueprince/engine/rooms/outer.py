@@ -32,7 +32,7 @@ from collections import Counter
 from itertools import combinations
 
 from ...mechanics.numbers import number
-from ..actions import Chance, Use
+from ..actions import Buy, Chance, Use
 from ..hooks import ENTER, OFFERS, Entry, offers, on_enter, on_roll, on_use
 from ..pending import CardDraw, Roll, top_of_deck
 from ..reducer import legal
@@ -113,7 +113,7 @@ def return_to(state) -> str:
 
 # -- the visit ------------------------------------------------------------------------------------
 
-@legal("turn")
+@legal("turn", yields=(Use,))
 def _visits(state) -> list:
     """The morning visit before any action (§19), or the Garage route standing in the Garage
     (§4 Action C; standing there, the Garage is both "in your house", §4, and "drafted and
@@ -165,7 +165,7 @@ def _drawn(work, step: Roll, value) -> None:
     work.log(f"drew {value} from the Outer Room pile", VISIT)
 
 
-@legal("outer")
+@legal("outer", yields=(Buy, Use))
 def _at_the_outer_room(state) -> list:
     """Choose a drawn tile; in the room: its own actions, then leave (not while a trade waits
     for its kept card)."""
