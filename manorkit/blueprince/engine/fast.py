@@ -40,10 +40,20 @@ from .turn import LiveLinks
 
 
 class _DayWork(Work):
-    """The day's one working copy: events kept as data (formatted when read)."""
+    """The day's one working copy: events kept as data (formatted when read); the flags as
+    they stood before the action copied for ``work.s`` only when the action first sets one."""
 
     def log(self, effect: str, section: str) -> None:
         self.events.append((self.step, self.turn, self.action, effect, section))
+
+    def flag(self, key: str, default=None):
+        return self.flags.get(key, default)
+
+    def set_flag(self, key: str, value) -> None:
+        flags = self.flags
+        if self.s.flags is flags:  # the first flag this action sets: keep the ones before it
+            self.s.flags = dict(flags)
+        flags[key] = value
 
     def view(self) -> FastDay:
         return self.day
@@ -98,25 +108,27 @@ class _Board(dict):
 
 class _Sparse(dict):
     """A field that a frozen state keeps without its empty entries (dirt, trunks, the bag,
-    held cards, fruit): it notes the keys set empty, which :meth:`FastDay._sparse` drops
-    after the action."""
+    held cards, fruit): it notes each key set empty, with itself, in ``emptied`` (one list
+    the day's sparse fields share), and :meth:`FastDay._run` drops those entries after the
+    action."""
 
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self.emptied: set = set()
+    def __init__(self, data=(), emptied: list | None = None) -> None:
+        super().__init__(data)
+        self.emptied: list = [] if emptied is None else emptied
+        self.emptied.extend((self, k) for k, v in self.items() if not v)
 
     def __setitem__(self, key, value) -> None:
         if not value:
-            self.emptied.add(key)
-        super().__setitem__(key, value)
+            self.emptied.append((self, key))
+        dict.__setitem__(self, key, value)
 
     def update(self, *args, **kwargs) -> None:
         super().update(*args, **kwargs)
-        self.emptied.update(k for k, v in self.items() if not v)
+        self.emptied.extend((self, k) for k, v in self.items() if not v)
 
     def setdefault(self, key, value=None):
         if not value and key not in self:
-            self.emptied.add(key)
+            self.emptied.append((self, key))
         return super().setdefault(key, value)
 
 
@@ -124,8 +136,8 @@ class _Bag(_Sparse):
     """The Active Bag, keeping its tile names in order and their counts beside them, so a
     draw finds its tile from running totals (:meth:`~.pending.TileDraw.sample`)."""
 
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
+    def __init__(self, data=(), emptied: list | None = None) -> None:
+        super().__init__(data, emptied)
         self._reorder()
 
     def _reorder(self) -> None:
@@ -145,10 +157,12 @@ class _Bag(_Sparse):
         else:
             self._order.insert(i, key)
             self._counts.insert(i, value)
-        super().__setitem__(key, value)
+        if not value:
+            self.emptied.append((self, key))
+        dict.__setitem__(self, key, value)
 
     def __delitem__(self, key) -> None:
-        super().__delitem__(key)
+        dict.__delitem__(self, key)
         i = bisect_left(self._order, key)
         del self._order[i], self._counts[i]
 
@@ -192,7 +206,7 @@ class _Before:
 
     def __init__(self, day: FastDay) -> None:
         self.day = day
-        self.flags: dict = {}
+        self.flags: dict = day.flags
         self._routes = None
         for name in self.LIVE:
             setattr(self, name, getattr(day, name))
@@ -211,9 +225,25 @@ class _Before:
         return getattr(self.day, name)
 
 
-#: The fields kept in the fast mode's own dicts (the others are copied as :class:`Work` does).
-_KEPT = {"board": _Board, "dirt": _Sparse, "trunks": _Sparse, "bag": _Bag, "held": _Sparse,
-         "fruit": _Sparse}
+def _copy(d, _emptied: list):
+    return d.copy()  # (a frozen mapping's own dict: ``dict(mapping)`` reads it key by key)
+
+
+def _sparse(d, emptied: list) -> _Sparse:
+    return _Sparse(d.copy(), emptied)
+
+
+#: How the day copies each field of :attr:`Work.ATTRS` from its state: the board and the
+#: fields kept sparse in the fast mode's own dicts, these sharing the list of their emptied
+#: entries.
+_COPIES = {
+    "res": _copy, "items": _copy, "flags": _copy, "carry": _copy,
+    "board": lambda d, _: _Board(d.copy()), "padlocks": lambda s, _: set(s),
+    "entered": lambda s, _: set(s), "dirt": _sparse, "trunks": _sparse, "fruit": _sparse,
+    "held": _sparse, "bag": lambda d, emptied: _Bag(d.copy(), emptied),
+    "tokens": lambda ts, _: {c: t.copy() for c, t in ts.items()},
+    "decks": lambda ds, _: {d: (r.copy(), x.copy()) for d, (r, x) in ds.items()},
+}
 
 
 @lru_cache(maxsize=4096)
@@ -232,8 +262,9 @@ class FastDay:
         self.start, self.rng = state, rng
         self.rules, self.seed, self.campaign = state.rules, state.seed, state.campaign
         work = _DayWork(state, None)
-        for attr, (name, copy) in Work.ATTRS.items():  # every field copied once, for the day
-            setattr(work, attr, _KEPT.get(attr, copy)(getattr(state, name)))
+        self._emptied: list = []  # (sparse field, key) set empty during the action
+        for attr, (name, _) in Work.ATTRS.items():  # every field copied once, for the day
+            setattr(work, attr, _COPIES[attr](getattr(state, name), self._emptied))
         work.day = self
         self._links: LiveLinks | None = None
         self._linked, self._known, self._grown = 0, {}, None
@@ -248,7 +279,7 @@ class FastDay:
         self.held_cards, self.entered, self.flags = work.held, work.entered, work.flags
         self.carry, self.pending = work.carry, work.pending
         self._memo: dict = {}
-        self._sparse_dicts = (work.dirt, work.trunks, work.bag, work.held, work.fruit)
+        self.depth = state.depth
         self._sync()
         self.before = _Before(self)
         work.s = self.before
@@ -261,7 +292,6 @@ class FastDay:
         self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
                                                               work.turn, work.over)
         self.steps_gained, self.steps_spent = work.gained, work.spent
-        self.depth = self.start.depth + len(self.actions)
 
     @property
     def is_chance(self) -> bool:
@@ -367,7 +397,7 @@ class FastDay:
         nothing, if it is not legal here."""
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if self.is_over:
+        if self.over is not None:
             raise IllegalAction(f"the day is over ({self.over}); no action is legal")
         if self.pending:
             label, weights = self._chance_weights()
@@ -382,10 +412,10 @@ class FastDay:
 
     def _run(self, action: Action) -> None:
         work, before, memo = self.work, self.before, self._memo
-        before.flags = dict(self.flags)
+        before.flags = self.flags  # (copied by the first flag set: _DayWork.set_flag)
         before._routes = memo.get("routes")
         work.action = action
-        work.step = self.depth + 1
+        work.step = step = self.depth + 1
         if type(action) is Chance:
             work.pending.pop(0).apply(work, action.value)
         else:
@@ -394,19 +424,20 @@ class FastDay:
         memo.clear()
         work.finish()
         memo.clear()
-        self._sparse()
-        before._routes = None
+        if self._emptied or self.tokens:
+            self._sparse()
+        before._routes, before.flags = None, self.flags
         self.actions.append(action)
+        self.depth = step
         self._sync()
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
-        for d in self._sparse_dicts:
-            if d.emptied:
-                for k in d.emptied:
-                    if k in d and not d[k]:
-                        del d[k]
-                d.emptied.clear()
+        emptied = self._emptied
+        for d, k in emptied:
+            if not d.get(k, True):
+                del d[k]
+        emptied.clear()
         tokens = self.tokens
         if tokens:
             for cell, here in list(tokens.items()):

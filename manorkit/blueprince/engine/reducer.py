@@ -408,16 +408,20 @@ class Work:
 
     def _prune(self) -> None:
         """Drop random steps that have nothing left to draw from."""
-        while self.pending:
-            p = self.pending[0]
-            if isinstance(p, CardDraw) and not any(sum(pile.values())
-                                                   for pile in self.decks[p.deck]):
-                self.log(f"the {p.deck} deck has no cards left", "§8 Deck Reshuffle Rule")
-            elif not isinstance(p, CardDraw | TileDraw) and not p.weights(self.view()):
-                self.log(f"nothing left to {p.label()}", "§8")
-            else:
+        pending = self.pending
+        while pending:
+            p = pending[0]
+            if isinstance(p, TileDraw):  # (queued only while the bag holds a tile)
                 return
-            self.pending.pop(0)
+            if isinstance(p, CardDraw):
+                if any(sum(pile.values()) for pile in self.decks[p.deck]):
+                    return
+                self.log(f"the {p.deck} deck has no cards left", "§8 Deck Reshuffle Rule")
+            elif p.weights(self.view()):
+                return
+            else:
+                self.log(f"nothing left to {p.label()}", "§8")
+            pending.pop(0)
 
     def view(self) -> State:
         """A read-only state with the work's current fields (for weights that read them)."""
