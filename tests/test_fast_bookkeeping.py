@@ -96,3 +96,44 @@ def test_played_days_keep_no_empty_entry_and_no_pending_drop():
             assert day._emptied == [] and day.depth == day.start.depth + len(day.actions)
             checked += 1
     assert checked > 400
+
+
+def test_a_day_copies_the_bag_of_whatever_state_it_starts_from():
+    """The sorted names kept for the last morning's bag serve only that bag: days started
+    in turn from two mornings and from a moment mid-day each draw from their own bag."""
+    from itertools import accumulate
+
+    from manorkit.blueprince.engine import Campaign
+
+    tunnel = new_day(RULES, seed=4, campaign=Campaign(found=("Tunnel", "Tunnel")))
+    later = new_day(RULES, seed=4).settle(random.Random(4))
+    later = later.apply(later.legal_actions()[0]).settle(random.Random(4))
+    for state in (new_day(RULES, seed=3), tunnel, later, new_day(RULES, seed=5), tunnel):
+        day = FastDay(state, random.Random(0))
+        assert dict(day.bag) == dict(state.bag)
+        assert day.bag.order() == sorted(state.bag)
+        assert day.bag.totals() == list(accumulate(state.bag[n] for n in sorted(state.bag)))
+    assert tunnel.bag["Tunnel"] == new_day(RULES).bag.get("Tunnel", 0) + 2
+    assert dict(later.bag) != dict(tunnel.bag) != dict(new_day(RULES).bag)
+
+
+def test_each_morning_is_its_own_state_with_its_seed():
+    """``new_day`` gives each seed a state of its own (its memo too) that equals the
+    constructor's, and refuses a bad campaign every time it is asked."""
+    from dataclasses import fields
+
+    import pytest
+
+    from manorkit.blueprince.engine import Campaign, IllegalAction
+    from manorkit.blueprince.engine.state import State
+
+    a, b = new_day(RULES, seed=5), new_day(RULES, seed=6)
+    assert (a.seed, b.seed) == (5, 6) and a._memo is not b._memo
+    a.legal_actions()
+    assert "legal" in a._memo and "legal" not in b._memo
+    rebuilt = State(**{f.name: getattr(a, f.name) for f in fields(State) if f.init})
+    assert set(vars(a)) == set(vars(rebuilt)) and rebuilt.digest() == a.digest()
+    assert a.digest() != b.digest() and a.board is b.board
+    for _ in range(2):
+        with pytest.raises(IllegalAction, match="Studio Addition"):
+            new_day(RULES, campaign=Campaign(unlocked=("Attic",)))

@@ -64,10 +64,12 @@ class _DayWork(Work):
 
 class _Board(dict):
     """The board, counting its changes (``version``) and noting the cells changed, in order
-    (``changed``; None for the whole board), so that links between rooms and the rooms on it
-    are brought up to date only when a tile is placed, turned or taken away."""
+    (``changed``; None for the whole board), so that links between rooms are brought up to
+    date only when a tile is placed, turned or taken away; ``rooms``, the names of its rooms
+    (None once it changes, until :meth:`FastDay.on_board` names them again)."""
 
     version = 0
+    rooms: frozenset | None = None
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
@@ -76,14 +78,15 @@ class _Board(dict):
     def _touch(self, cell) -> None:
         self.version += 1
         self.changed.append(cell)
+        self.rooms = None
 
     def __setitem__(self, cell, tile) -> None:
         self._touch(cell)
-        super().__setitem__(cell, tile)
+        dict.__setitem__(self, cell, tile)
 
     def __delitem__(self, cell) -> None:
         self._touch(cell)
-        super().__delitem__(cell)
+        dict.__delitem__(self, cell)
 
     def update(self, *args, **kwargs) -> None:
         self._touch(None)
@@ -113,9 +116,10 @@ class _Sparse(dict):
     action."""
 
     def __init__(self, data=(), emptied: list | None = None) -> None:
-        super().__init__(data)
+        dict.__init__(self, data)
         self.emptied: list = [] if emptied is None else emptied
-        self.emptied.extend((self, k) for k, v in self.items() if not v)
+        if not all(self.values()):
+            self.emptied.extend((self, k) for k, v in self.items() if not v)
 
     def __setitem__(self, key, value) -> None:
         if not value:
@@ -136,9 +140,14 @@ class _Bag(_Sparse):
     """The Active Bag, keeping its tile names in order and their counts beside them, so a
     draw finds its tile from running totals (:meth:`~.pending.TileDraw.sample`)."""
 
-    def __init__(self, data=(), emptied: list | None = None) -> None:
+    def __init__(self, data=(), emptied: list | None = None,
+                 in_order: tuple[list[str], list[int]] | None = None) -> None:
+        """``in_order``: the names of ``data`` sorted and their counts, if known already."""
         super().__init__(data, emptied)
-        self._reorder()
+        if in_order is None:
+            self._reorder()
+        else:
+            self._order, self._counts = list(in_order[0]), list(in_order[1])
 
     def _reorder(self) -> None:
         self._order: list[str] = sorted(self)
@@ -225,22 +234,33 @@ class _Before:
         return getattr(self.day, name)
 
 
-def _copy(d, _emptied: list):
+def _copy(d, _day):
     return d.copy()  # (a frozen mapping's own dict: ``dict(mapping)`` reads it key by key)
 
 
-def _sparse(d, emptied: list) -> _Sparse:
-    return _Sparse(d.copy(), emptied)
+def _sparse(d, day: FastDay) -> _Sparse:
+    return _Sparse(d.copy(), day._emptied)
+
+
+def _bag(bag, day: FastDay) -> _Bag:
+    """The day's copy of a state's bag; its names sorted and their counts are kept per rules
+    value for the last bag copied (the days of a simulation start from one morning's)."""
+    known = day.rules._memo["fast_bag"]
+    seen = known.get("last")
+    if seen is None or seen[0] is not bag:
+        order = sorted(bag)
+        seen = known["last"] = (bag, order, [bag[k] for k in order])
+    return _Bag(bag.copy(), day._emptied, seen[1:])
 
 
 #: How the day copies each field of :attr:`Work.ATTRS` from its state: the board and the
-#: fields kept sparse in the fast mode's own dicts, these sharing the list of their emptied
+#: fields kept sparse in the fast mode's own dicts, these sharing the day's list of emptied
 #: entries.
 _COPIES = {
     "res": _copy, "items": _copy, "flags": _copy, "carry": _copy,
     "board": lambda d, _: _Board(d.copy()), "padlocks": lambda s, _: set(s),
     "entered": lambda s, _: set(s), "dirt": _sparse, "trunks": _sparse, "fruit": _sparse,
-    "held": _sparse, "bag": lambda d, emptied: _Bag(d.copy(), emptied),
+    "held": _sparse, "bag": _bag,
     "tokens": lambda ts, _: {c: t.copy() for c, t in ts.items()},
     "decks": lambda ds, _: {d: (r.copy(), x.copy()) for d, (r, x) in ds.items()},
 }
@@ -264,11 +284,10 @@ class FastDay:
         work = _DayWork(state, None)
         self._emptied: list = []  # (sparse field, key) set empty during the action
         for attr, (name, _) in Work.ATTRS.items():  # every field copied once, for the day
-            setattr(work, attr, _COPIES[attr](getattr(state, name), self._emptied))
+            setattr(work, attr, _COPIES[attr](getattr(state, name), self))
         work.day = self
         self._links: LiveLinks | None = None
         self._linked, self._known, self._grown = 0, {}, None
-        self._rooms: tuple = (None, frozenset())
         self.work = work
         self.actions: list[Action] = []
         self._head = state.history
@@ -312,9 +331,11 @@ class FastDay:
 
     def on_board(self) -> frozenset[str]:
         """The names of the rooms on the board (kept while the board stands)."""
-        if self._rooms[0] != self.board.version:
-            self._rooms = (self.board.version, frozenset(t.room for t in self.board.values()))
-        return self._rooms[1]
+        board = self.board
+        rooms = board.rooms
+        if rooms is None:
+            rooms = board.rooms = frozenset(t.room for t in board.values())
+        return rooms
 
     def routes(self) -> dict:
         """As :meth:`State.routes` (the cells perhaps in another order), from links brought up
@@ -387,9 +408,10 @@ class FastDay:
     # -- playing ------------------------------------------------------------------------------
     def resolve(self) -> None:
         """Sample the pending random step with the day's generator and apply it."""
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             raise IllegalAction("no random step is pending")
-        p = self.pending[0]
+        p = pending[0]
         self._run(_chance(p.sample(self, self.rng), p.label()))
 
     def apply(self, action: Action) -> None:
@@ -491,13 +513,14 @@ def play_fast(state: State, policy, rng: random.Random, chance: random.Random,
     """Play from ``state`` to the end of the day in place: ``policy(day, rng)`` decides,
     ``chance`` resolves the random steps."""
     day = FastDay(state, chance)
+    pending, resolve, apply = day.pending, day.resolve, day.apply
     for _ in range(max_steps):
         if day.over is not None:
             return day
-        if day.pending:
-            day.resolve()
+        if pending:
+            resolve()
         else:
-            day.apply(policy(day, rng))
+            apply(policy(day, rng))
     raise RuntimeError(f"the day did not end within {max_steps} steps")
 
 

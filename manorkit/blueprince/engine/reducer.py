@@ -202,9 +202,10 @@ class Work:
 
     def gain(self, resource: str, amount: int, why: str, section: str) -> None:
         """Add ``amount`` (may be negative; never below zero) of a resource."""
-        before = self.res[resource]
-        self.res[resource] = max(0, before + amount)
-        change = self.res[resource] - before
+        res = self.res
+        before = res[resource]
+        res[resource] = after = max(0, before + amount)
+        change = after - before
         if resource == "steps":
             if change > 0:
                 self.gained += change
@@ -400,7 +401,8 @@ class Work:
     def finish(self) -> None:
         """What closes every action: random steps with nothing left to draw from are dropped,
         and under ``zero_steps=immediate_end`` a day at 0 steps ends (§5 The Planetarium)."""
-        self._prune()
+        if self.pending:
+            self._prune()
         if not self.pending and self.drafting is None and self.over is None:
             if self.res["steps"] <= 0 and self.rules.variant("zero_steps") == "immediate_end":
                 self.over = "out of steps"
