@@ -83,7 +83,8 @@ def test_entries_set_empty_are_dropped_after_the_action_unless_filled_again():
 
 def test_played_days_keep_no_empty_entry_and_no_pending_drop():
     """After every action of real days, no sparse field holds an empty entry, no token
-    pile is empty, and nothing is left to drop."""
+    pile is empty, nothing is left to drop, and the rooms named on the board are those on
+    it (kept as tiles are added)."""
     checked = 0
     for seed in day_seeds(9, 12):
         day, rng = FastDay(new_day(RULES, seed=seed), random.Random(seed)), random.Random(seed)
@@ -94,6 +95,7 @@ def test_played_days_keep_no_empty_entry_and_no_pending_drop():
                 assert all(field.values())
             assert all(here and all(here.values()) for here in day.tokens.values())
             assert day._emptied == [] and day.depth == day.start.depth + len(day.actions)
+            assert day.on_board() == frozenset(t.room for t in day.board.values())
             checked += 1
     assert checked > 400
 

@@ -81,7 +81,10 @@ class _Board(dict):
         self.rooms = None
 
     def __setitem__(self, cell, tile) -> None:
+        rooms = self.rooms
         self._touch(cell)
+        if rooms is not None and cell not in self:  # a tile added: one name more
+            self.rooms = rooms | {tile.room}
         dict.__setitem__(self, cell, tile)
 
     def __delitem__(self, cell) -> None:
