@@ -301,20 +301,16 @@ class FastDay:
         self.held_cards, self.entered, self.flags = work.held, work.entered, work.flags
         self.carry, self.pending = work.carry, work.pending
         self._memo: dict = {}
+        # the plain fields, set again after each action (during one, they keep their values
+        # from before it, as ``work.s`` does)
+        self.position, self.drafting, self.turn, self.over = (state.position, state.drafting,
+                                                              state.turn, state.over)
+        self.steps_gained, self.steps_spent = state.steps_gained, state.steps_spent
         self.depth = state.depth
-        self._sync()
         self.before = _Before(self)
         work.s = self.before
 
     # -- the state's fields -------------------------------------------------------------------
-    def _sync(self) -> None:
-        """Copy the work's plain fields, as they stand after an action (during one, they
-        keep their values from before it, as ``work.s`` does)."""
-        work = self.work
-        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
-                                                              work.turn, work.over)
-        self.steps_gained, self.steps_spent = work.gained, work.spent
-
     @property
     def is_chance(self) -> bool:
         return bool(self.pending)
@@ -453,8 +449,10 @@ class FastDay:
             self._sparse()
         before._routes, before.flags = None, self.flags
         self.actions.append(action)
-        self.depth = step
-        self._sync()
+        self.depth = step  # the plain fields as they stand after the action
+        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
+                                                              work.turn, work.over)
+        self.steps_gained, self.steps_spent = work.gained, work.spent
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
