@@ -189,6 +189,17 @@ def test_prices_kept_per_rules_follow_edited_rules_and_coins_held():
     assert buys(poor) == {item: cost for item, cost in before.items() if cost <= before["Key"]}
 
 
+def test_price_lists_and_stock_cards_kept_per_rules_follow_edited_rules():
+    from manorkit.blueprince.mechanics.shops import price_list, stock_cards
+
+    prices, cards = price_list(RULES, "Commissary"), stock_cards(RULES)
+    dearer = RULES.with_table("commissary_prices", "Shovel", price=prices["Shovel"] + 1)
+    assert price_list(dearer, "Commissary") == {**prices, "Shovel": prices["Shovel"] + 1}
+    doubled = RULES.with_deck("commissary_stock", {"Stock 1": cards["Stock 1"][0] + 1})
+    assert stock_cards(doubled)["Stock 1"] == (cards["Stock 1"][0] + 1, cards["Stock 1"][1])
+    assert price_list(RULES, "Commissary") == prices and stock_cards(RULES) == cards
+
+
 # -- the Commissary ------------------------------------------------------------------------------
 
 def test_commissary_stock_is_drawn_on_the_first_draft():
