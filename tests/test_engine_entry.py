@@ -115,7 +115,9 @@ def test_hooked_items_are_kept_sorted_by_kind():
 
 
 def test_entry_watchers_follow_the_board_of_a_fast_day():
-    day = FastDay(new_day(RULES), random.Random(0))
+    assert turn._watchers(FastDay(new_day(RULES), random.Random(0)).work) == []  # none acts
+    rules = RULES.with_variants(random_spawn_deck="special_possible", east_lever="placeholder_room")
+    day = FastDay(new_day(rules), random.Random(0))
     fixed = turn._watchers(day.work)
     assert [room for _, room in fixed] == ["Entrance Hall", "Antechamber"]
     assert turn._watchers(day.work) is fixed  # kept while the board stands

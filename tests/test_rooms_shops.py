@@ -176,6 +176,30 @@ def test_the_sail_halves_prices_rounding_up():
     assert buys(both) == {"Key": 2, "3 Keys": 5, "Special Key": 3, "Lockpick Kit": 2}
 
 
+def test_prices_kept_per_rules_follow_edited_rules_and_coins_held():
+    state = _shop_state("Locksmith", RULES, False, False, 1)
+    before = buys(state)
+    cheaper = RULES.with_table("locksmith", "Key", price=before["Key"] + 1)
+    assert buys(_shop_state("Locksmith", cheaper, False, False, 1)) == \
+        {**before, "Key": before["Key"] + 1}
+    assert buys(state) == before
+    sail = buys(_shop_state("Locksmith", RULES, True, False, 1))
+    assert sail == {item: -(-cost // 2) for item, cost in before.items()}
+    poor = replace(state, resources=MappingProxyType({**state.resources, "coins": before["Key"]}))
+    assert buys(poor) == {item: cost for item, cost in before.items() if cost <= before["Key"]}
+
+
+def test_price_lists_and_stock_cards_kept_per_rules_follow_edited_rules():
+    from manorkit.blueprince.mechanics.shops import price_list, stock_cards
+
+    prices, cards = price_list(RULES, "Commissary"), stock_cards(RULES)
+    dearer = RULES.with_table("commissary_prices", "Shovel", price=prices["Shovel"] + 1)
+    assert price_list(dearer, "Commissary") == {**prices, "Shovel": prices["Shovel"] + 1}
+    doubled = RULES.with_deck("commissary_stock", {"Stock 1": cards["Stock 1"][0] + 1})
+    assert stock_cards(doubled)["Stock 1"] == (cards["Stock 1"][0] + 1, cards["Stock 1"][1])
+    assert price_list(RULES, "Commissary") == prices and stock_cards(RULES) == cards
+
+
 # -- the Commissary ------------------------------------------------------------------------------
 
 def test_commissary_stock_is_drawn_on_the_first_draft():

@@ -89,7 +89,9 @@ def _answer(call, rules):
 
 
 def _clear_caches() -> None:
-    """Forget every cached answer of manorkit, so that the spy sees each variant read."""
+    """Forget every cached answer of manorkit (and what the rules keep per rules value), so
+    that the spy sees each variant read."""
+    RULES._memo.clear()
     for name, module in list(sys.modules.items()):
         if name.startswith("manorkit"):
             for value in list(vars(module).values()):

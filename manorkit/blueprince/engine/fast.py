@@ -40,10 +40,20 @@ from .turn import LiveLinks
 
 
 class _DayWork(Work):
-    """The day's one working copy: events kept as data (formatted when read)."""
+    """The day's one working copy: events kept as data (formatted when read); the flags as
+    they stood before the action copied for ``work.s`` only when the action first sets one."""
 
     def log(self, effect: str, section: str) -> None:
         self.events.append((self.step, self.turn, self.action, effect, section))
+
+    def flag(self, key: str, default=None):
+        return self.flags.get(key, default)
+
+    def set_flag(self, key: str, value) -> None:
+        flags = self.flags
+        if self.s.flags is flags:  # the first flag this action sets: keep the ones before it
+            self.s.flags = dict(flags)
+        flags[key] = value
 
     def view(self) -> FastDay:
         return self.day
@@ -54,10 +64,12 @@ class _DayWork(Work):
 
 class _Board(dict):
     """The board, counting its changes (``version``) and noting the cells changed, in order
-    (``changed``; None for the whole board), so that links between rooms and the rooms on it
-    are brought up to date only when a tile is placed, turned or taken away."""
+    (``changed``; None for the whole board), so that links between rooms are brought up to
+    date only when a tile is placed, turned or taken away; ``rooms``, the names of its rooms
+    (None once it changes, until :meth:`FastDay.on_board` names them again)."""
 
     version = 0
+    rooms: frozenset | None = None
 
     def __init__(self, *args) -> None:
         super().__init__(*args)
@@ -66,14 +78,18 @@ class _Board(dict):
     def _touch(self, cell) -> None:
         self.version += 1
         self.changed.append(cell)
+        self.rooms = None
 
     def __setitem__(self, cell, tile) -> None:
+        rooms = self.rooms
         self._touch(cell)
-        super().__setitem__(cell, tile)
+        if rooms is not None and cell not in self:  # a tile added: one name more
+            self.rooms = rooms | {tile.room}
+        dict.__setitem__(self, cell, tile)
 
     def __delitem__(self, cell) -> None:
         self._touch(cell)
-        super().__delitem__(cell)
+        dict.__delitem__(self, cell)
 
     def update(self, *args, **kwargs) -> None:
         self._touch(None)
@@ -98,25 +114,28 @@ class _Board(dict):
 
 class _Sparse(dict):
     """A field that a frozen state keeps without its empty entries (dirt, trunks, the bag,
-    held cards, fruit): it notes the keys set empty, which :meth:`FastDay._sparse` drops
-    after the action."""
+    held cards, fruit): it notes each key set empty, with itself, in ``emptied`` (one list
+    the day's sparse fields share), and :meth:`FastDay._run` drops those entries after the
+    action."""
 
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self.emptied: set = set()
+    def __init__(self, data=(), emptied: list | None = None) -> None:
+        dict.__init__(self, data)
+        self.emptied: list = [] if emptied is None else emptied
+        if not all(self.values()):
+            self.emptied.extend((self, k) for k, v in self.items() if not v)
 
     def __setitem__(self, key, value) -> None:
         if not value:
-            self.emptied.add(key)
-        super().__setitem__(key, value)
+            self.emptied.append((self, key))
+        dict.__setitem__(self, key, value)
 
     def update(self, *args, **kwargs) -> None:
         super().update(*args, **kwargs)
-        self.emptied.update(k for k, v in self.items() if not v)
+        self.emptied.extend((self, k) for k, v in self.items() if not v)
 
     def setdefault(self, key, value=None):
         if not value and key not in self:
-            self.emptied.add(key)
+            self.emptied.append((self, key))
         return super().setdefault(key, value)
 
 
@@ -124,9 +143,14 @@ class _Bag(_Sparse):
     """The Active Bag, keeping its tile names in order and their counts beside them, so a
     draw finds its tile from running totals (:meth:`~.pending.TileDraw.sample`)."""
 
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
-        self._reorder()
+    def __init__(self, data=(), emptied: list | None = None,
+                 in_order: tuple[list[str], list[int]] | None = None) -> None:
+        """``in_order``: the names of ``data`` sorted and their counts, if known already."""
+        super().__init__(data, emptied)
+        if in_order is None:
+            self._reorder()
+        else:
+            self._order, self._counts = list(in_order[0]), list(in_order[1])
 
     def _reorder(self) -> None:
         self._order: list[str] = sorted(self)
@@ -145,10 +169,12 @@ class _Bag(_Sparse):
         else:
             self._order.insert(i, key)
             self._counts.insert(i, value)
-        super().__setitem__(key, value)
+        if not value:
+            self.emptied.append((self, key))
+        dict.__setitem__(self, key, value)
 
     def __delitem__(self, key) -> None:
-        super().__delitem__(key)
+        dict.__delitem__(self, key)
         i = bisect_left(self._order, key)
         del self._order[i], self._counts[i]
 
@@ -192,7 +218,7 @@ class _Before:
 
     def __init__(self, day: FastDay) -> None:
         self.day = day
-        self.flags: dict = {}
+        self.flags: dict = day.flags
         self._routes = None
         for name in self.LIVE:
             setattr(self, name, getattr(day, name))
@@ -211,9 +237,36 @@ class _Before:
         return getattr(self.day, name)
 
 
-#: The fields kept in the fast mode's own dicts (the others are copied as :class:`Work` does).
-_KEPT = {"board": _Board, "dirt": _Sparse, "trunks": _Sparse, "bag": _Bag, "held": _Sparse,
-         "fruit": _Sparse}
+def _copy(d, _day):
+    return d.copy()  # (a frozen mapping's own dict: ``dict(mapping)`` reads it key by key)
+
+
+def _sparse(d, day: FastDay) -> _Sparse:
+    return _Sparse(d.copy(), day._emptied)
+
+
+def _bag(bag, day: FastDay) -> _Bag:
+    """The day's copy of a state's bag; its names sorted and their counts are kept per rules
+    value for the last bag copied (the days of a simulation start from one morning's)."""
+    known = day.rules._memo["fast_bag"]
+    seen = known.get("last")
+    if seen is None or seen[0] is not bag:
+        order = sorted(bag)
+        seen = known["last"] = (bag, order, [bag[k] for k in order])
+    return _Bag(bag.copy(), day._emptied, seen[1:])
+
+
+#: How the day copies each field of :attr:`Work.ATTRS` from its state: the board and the
+#: fields kept sparse in the fast mode's own dicts, these sharing the day's list of emptied
+#: entries.
+_COPIES = {
+    "res": _copy, "items": _copy, "flags": _copy, "carry": _copy,
+    "board": lambda d, _: _Board(d.copy()), "padlocks": lambda s, _: set(s),
+    "entered": lambda s, _: set(s), "dirt": _sparse, "trunks": _sparse, "fruit": _sparse,
+    "held": _sparse, "bag": _bag,
+    "tokens": lambda ts, _: {c: t.copy() for c, t in ts.items()},
+    "decks": lambda ds, _: {d: (r.copy(), x.copy()) for d, (r, x) in ds.items()},
+}
 
 
 @lru_cache(maxsize=4096)
@@ -232,12 +285,12 @@ class FastDay:
         self.start, self.rng = state, rng
         self.rules, self.seed, self.campaign = state.rules, state.seed, state.campaign
         work = _DayWork(state, None)
-        for attr, (name, copy) in Work.ATTRS.items():  # every field copied once, for the day
-            setattr(work, attr, _KEPT.get(attr, copy)(getattr(state, name)))
+        self._emptied: list = []  # (sparse field, key) set empty during the action
+        for attr, (name, _) in Work.ATTRS.items():  # every field copied once, for the day
+            setattr(work, attr, _COPIES[attr](getattr(state, name), self))
         work.day = self
         self._links: LiveLinks | None = None
         self._linked, self._known, self._grown = 0, {}, None
-        self._rooms: tuple = (None, frozenset())
         self.work = work
         self.actions: list[Action] = []
         self._head = state.history
@@ -248,21 +301,16 @@ class FastDay:
         self.held_cards, self.entered, self.flags = work.held, work.entered, work.flags
         self.carry, self.pending = work.carry, work.pending
         self._memo: dict = {}
-        self._sparse_dicts = (work.dirt, work.trunks, work.bag, work.held, work.fruit)
-        self._sync()
+        # the plain fields, set again after each action (during one, they keep their values
+        # from before it, as ``work.s`` does)
+        self.position, self.drafting, self.turn, self.over = (state.position, state.drafting,
+                                                              state.turn, state.over)
+        self.steps_gained, self.steps_spent = state.steps_gained, state.steps_spent
+        self.depth = state.depth
         self.before = _Before(self)
         work.s = self.before
 
     # -- the state's fields -------------------------------------------------------------------
-    def _sync(self) -> None:
-        """Copy the work's plain fields, as they stand after an action (during one, they
-        keep their values from before it, as ``work.s`` does)."""
-        work = self.work
-        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
-                                                              work.turn, work.over)
-        self.steps_gained, self.steps_spent = work.gained, work.spent
-        self.depth = self.start.depth + len(self.actions)
-
     @property
     def is_chance(self) -> bool:
         return bool(self.pending)
@@ -282,9 +330,11 @@ class FastDay:
 
     def on_board(self) -> frozenset[str]:
         """The names of the rooms on the board (kept while the board stands)."""
-        if self._rooms[0] != self.board.version:
-            self._rooms = (self.board.version, frozenset(t.room for t in self.board.values()))
-        return self._rooms[1]
+        board = self.board
+        rooms = board.rooms
+        if rooms is None:
+            rooms = board.rooms = frozenset(t.room for t in board.values())
+        return rooms
 
     def routes(self) -> dict:
         """As :meth:`State.routes` (the cells perhaps in another order), from links brought up
@@ -350,9 +400,10 @@ class FastDay:
     # -- playing ------------------------------------------------------------------------------
     def resolve(self) -> None:
         """Sample the pending random step with the day's generator and apply it."""
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             raise IllegalAction("no random step is pending")
-        p = self.pending[0]
+        p = pending[0]
         self._run(_chance(p.sample(self, self.rng), p.label()))
 
     def apply(self, action: Action) -> None:
@@ -375,10 +426,10 @@ class FastDay:
 
     def _run(self, action: Action) -> None:
         work, before, memo = self.work, self.before, self._memo
-        before.flags = dict(self.flags)
+        before.flags = self.flags  # (copied by the first flag set: _DayWork.set_flag)
         before._routes = memo.get("routes")
         work.action = action
-        work.step = self.depth + 1
+        work.step = step = self.depth + 1
         if type(action) is Chance:
             work.pending.pop(0).apply(work, action.value)
         else:
@@ -387,19 +438,22 @@ class FastDay:
         memo.clear()
         work.finish()
         memo.clear()
-        self._sparse()
-        before._routes = None
+        if self._emptied or self.tokens:
+            self._sparse()
+        before._routes, before.flags = None, self.flags
         self.actions.append(action)
-        self._sync()
+        self.depth = step  # the plain fields as they stand after the action
+        self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
+                                                              work.turn, work.over)
+        self.steps_gained, self.steps_spent = work.gained, work.spent
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
-        for d in self._sparse_dicts:
-            if d.emptied:
-                for k in d.emptied:
-                    if k in d and not d[k]:
-                        del d[k]
-                d.emptied.clear()
+        emptied = self._emptied
+        for d, k in emptied:
+            if not d.get(k, True):
+                del d[k]
+        emptied.clear()
         tokens = self.tokens
         if tokens:
             for cell, here in list(tokens.items()):
@@ -453,13 +507,14 @@ def play_fast(state: State, policy, rng: random.Random, chance: random.Random,
     """Play from ``state`` to the end of the day in place: ``policy(day, rng)`` decides,
     ``chance`` resolves the random steps."""
     day = FastDay(state, chance)
+    pending, resolve, apply = day.pending, day.resolve, day.apply
     for _ in range(max_steps):
         if day.over is not None:
             return day
-        if day.pending:
-            day.resolve()
+        if pending:
+            resolve()
         else:
-            day.apply(policy(day, rng))
+            apply(policy(day, rng))
     raise RuntimeError(f"the day did not end within {max_steps} steps")
 
 

@@ -23,6 +23,8 @@ ENTER: dict[str, Callable] = {}
 OFFERS: dict[str, Callable] = {}
 WATCH: dict[str, Callable] = {}
 WATCH_ENTER: dict[str, Callable] = {}
+#: When an entry watcher can act: ``f(rules) -> bool`` (a watcher not listed always can).
+WATCH_ENTER_ACTIVE: dict[str, Callable] = {}
 END_DAY: dict[str, Callable] = {}
 USES: dict[str, Use] = {}
 BUY: dict[str, Callable] = {}
@@ -93,9 +95,33 @@ on_enter = _decorator(ENTER, "on_enter")
 offers = _decorator(OFFERS, "offers")
 #: ``f(work, cell, drafted_cell)`` for every later draft while the room is on the board.
 while_on_board = _decorator(WATCH, "while_on_board")
-#: ``f(work, cell, entry)`` for every entry (an :class:`Entry`; its cell is None in the Outer
-#: Room, §19) while the room is on the board.
-watches_entries = _decorator(WATCH_ENTER, "watches_entries")
+
+
+def watches_entries(*rooms: str, active: Callable | None = None) -> Callable:
+    """``f(work, cell, entry)`` for every entry (an :class:`Entry`; its cell is None in the
+    Outer Room, §19) while the room is on the board. ``active(rules) -> bool``: whether the
+    watcher can act under those rules at all (e.g. only under one reading of a variant);
+    under rules where it cannot, it is never called (:func:`entry_watchers`)."""
+    def wrap(f: Callable) -> Callable:
+        _register(WATCH_ENTER, rooms, f, "watches_entries")
+        if active is not None:
+            WATCH_ENTER_ACTIVE.update(dict.fromkeys(rooms, active))
+        return f
+    return wrap
+
+
+def entry_watchers(rules) -> frozenset[str]:
+    """The rooms whose entry watchers act under ``rules`` (their ``active`` says so, or they
+    have none); kept per rules value."""
+    memo = rules._memo["hooks"]
+    found = memo.get("entry_watchers")
+    if found is None:
+        memo["entry_watchers"] = found = frozenset(
+            room for room in WATCH_ENTER
+            if room not in WATCH_ENTER_ACTIVE or WATCH_ENTER_ACTIVE[room](rules))
+    return found
+
+
 #: ``f(work, cell)`` when the day ends by choice standing in one of the rooms.
 on_end_day = _decorator(END_DAY, "on_end_day")
 #: ``f(work, action)``: a purchase (a :class:`~.actions.Buy`) in one of the shops.

@@ -230,9 +230,10 @@ class Work:
 
     def gain(self, resource: str, amount: int, why: str, section: str) -> None:
         """Add ``amount`` (may be negative; never below zero) of a resource."""
-        before = self.res[resource]
-        self.res[resource] = max(0, before + amount)
-        change = self.res[resource] - before
+        res = self.res
+        before = res[resource]
+        res[resource] = after = max(0, before + amount)
+        change = after - before
         if resource == "steps":
             if change > 0:
                 self.gained += change
@@ -428,7 +429,8 @@ class Work:
     def finish(self) -> None:
         """What closes every action: random steps with nothing left to draw from are dropped,
         and under ``zero_steps=immediate_end`` a day at 0 steps ends (§5 The Planetarium)."""
-        self._prune()
+        if self.pending:
+            self._prune()
         if not self.pending and self.drafting is None and self.over is None:
             if self.res["steps"] <= 0 and self.rules.variant("zero_steps") == "immediate_end":
                 self.over = "out of steps"
@@ -436,16 +438,20 @@ class Work:
 
     def _prune(self) -> None:
         """Drop random steps that have nothing left to draw from."""
-        while self.pending:
-            p = self.pending[0]
-            if isinstance(p, CardDraw) and not any(sum(pile.values())
-                                                   for pile in self.decks[p.deck]):
-                self.log(f"the {p.deck} deck has no cards left", "§8 Deck Reshuffle Rule")
-            elif not isinstance(p, CardDraw | TileDraw) and not p.weights(self.view()):
-                self.log(f"nothing left to {p.label()}", "§8")
-            else:
+        pending = self.pending
+        while pending:
+            p = pending[0]
+            if isinstance(p, TileDraw):  # (queued only while the bag holds a tile)
                 return
-            self.pending.pop(0)
+            if isinstance(p, CardDraw):
+                if any(sum(pile.values()) for pile in self.decks[p.deck]):
+                    return
+                self.log(f"the {p.deck} deck has no cards left", "§8 Deck Reshuffle Rule")
+            elif p.weights(self.view()):
+                return
+            else:
+                self.log(f"nothing left to {p.label()}", "§8")
+            pending.pop(0)
 
     def view(self) -> State:
         """A read-only state with the work's current fields (for weights that read them)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..placement import Cell
@@ -130,6 +130,9 @@ class Campaign:
                 raise IllegalAction(f"campaign holds {name!r}, which is not an item")
 
 
+_FRESH = Campaign()  # nothing carried forward (an immutable value: one serves every day)
+
+
 def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None = None):
     """Set up a run (§3): Entrance Hall at Rank 1, Column 3; Antechamber at Rank 9, Column 3;
     the Active Bag; the decks; starting resources with their campaign modifiers."""
@@ -138,18 +141,22 @@ def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None
         raise IllegalAction(f"rules must be a Rules value (load_rules()), got {rules!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise IllegalAction(f"seed must be a whole number, got {seed!r}")
-    campaign = Campaign() if campaign is None else campaign
+    campaign = _FRESH if campaign is None else campaign
     if not isinstance(campaign, Campaign):
         raise IllegalAction(f"campaign must be a Campaign, got {campaign!r}")
-    campaign.check(rules)
-    return replace(_morning(rules, campaign), seed=seed)
+    morning = _morning(rules, campaign)
+    day = object.__new__(type(morning))  # the morning with its seed, as State._build makes it
+    day.__dict__.update(vars(morning), seed=seed, _memo={})
+    return day
 
 
 @lru_cache(maxsize=64)
 def _morning(rules: Rules, campaign: Campaign):
-    """The set-up state of a run, before its seed (shared: states are immutable)."""
+    """The set-up state of a run, before its seed (shared: states are immutable), once
+    ``campaign`` passes :meth:`Campaign.check` (a campaign refused is checked every time)."""
     from .state import Event, State, freeze
 
+    campaign.check(rules)
     board: dict[Cell, Tile] = {}
     for name, row in rules.rows("rooms.csv").items():
         fixed = rules.placement(name).fixed

@@ -172,15 +172,15 @@ def watch_entry(work: Work, entry: Entry) -> None:
 
 
 def _watchers(work: Work) -> list:
-    """The cells and names of the rooms on the board that watch entries, in board order;
-    kept on the work (``_watchers``) while a board that counts its changes (``version``,
-    the fast mode's) stands unchanged."""
+    """The cells and names of the rooms on the board whose entry watchers act under the
+    rules (:func:`hooks.entry_watchers`), in board order; kept on the work (``_watchers``)
+    while a board that counts its changes (``version``, the fast mode's) stands unchanged."""
     board = work.board
     version = getattr(board, "version", None)
     kept = work.__dict__.get("_watchers")
     if version is not None and kept is not None and kept[0] is board and kept[1] == version:
         return kept[2]
-    watch = hooks.WATCH_ENTER
+    watch = hooks.entry_watchers(work.rules)
     found = sorted([(c, t.room) for c, t in board.items() if t.room in watch])
     work._watchers = (board, version, found)
     return found

@@ -52,9 +52,14 @@ def is_shop(rules: Rules, room: str) -> bool:
 
 
 def price_list(rules: Rules, shop: str) -> Mapping[str, int]:
-    """A shop's base prices, item → coins, in file order (§12); KeyError if it has none."""
-    return MappingProxyType({item: row["price"] for item, row in
-                             rules.rows(PRICE_FILES[shop]).items()})
+    """A shop's base prices, item → coins, in file order (§12); KeyError if it has none.
+    Kept per rules value (a read-only mapping)."""
+    known = rules._memo["price_list"]
+    prices = known.get(shop)
+    if prices is None:
+        known[shop] = prices = MappingProxyType({item: row["price"] for item, row in
+                                                 rules.rows(PRICE_FILES[shop]).items()})
+    return prices
 
 
 def _in_force(row: Mapping, sail: bool, coupon: bool, run: int | None) -> bool:
@@ -119,10 +124,16 @@ def is_special(rules: Rules, item: str) -> bool:
 # -- the Commissary's stock ---------------------------------------------------------------------
 
 def stock_cards(rules: Rules) -> Mapping[str, tuple[int, frozenset[str]]]:
-    """Stock card → (copies, the items it lists) (``decks/commissary_stock.csv``)."""
-    rows = rules.rows(f"decks/{STOCK_DECK}.csv")
-    return MappingProxyType({card: (int(n), frozenset(rows[card]["items"] or ()))
-                             for card, n in rules.deck_counts(STOCK_DECK).items()})
+    """Stock card → (copies, the items it lists) (``decks/commissary_stock.csv``); kept per
+    rules value (a read-only mapping)."""
+    known = rules._memo["shops"]
+    cards = known.get("stock_cards")
+    if cards is None:
+        rows = rules.rows(f"decks/{STOCK_DECK}.csv")
+        known["stock_cards"] = cards = MappingProxyType(
+            {card: (int(n), frozenset(rows[card]["items"] or ()))
+             for card, n in rules.deck_counts(STOCK_DECK).items()})
+    return cards
 
 
 def items_per_run(rules: Rules) -> int:

@@ -290,17 +290,18 @@ def _rotate(work, action) -> None:
 
 # -- variant random_spawn_deck=special_possible (§7 The Shovel, §5 Magnifying Glass) ---------
 
-@watches_entries("Entrance Hall")
+@watches_entries("Entrance Hall",
+                 active=lambda rules: rules.variant("random_spawn_deck") == "special_possible")
 def _blue_special_spawn(work, hall, entry) -> None:
-    """Under ``random_spawn_deck=special_possible`` (placeholder mechanism) a blue room with
-    no listed draw (no ``item_spawns.csv`` row; not a fixed floor plan) and The Foundation
-    roll a d6 on their first entry this run: on ``special_spawn_face`` draw 1 Special Items
-    card. (The Entrance Hall is always on the board, so it watches every entry; the Green
-    Room half of the reading belongs with the Green Rooms.) Like the data's spawns, not in
-    the Outer Room (cell None): its tile's effect is all of its entry (§19)."""
+    """Under ``random_spawn_deck=special_possible`` (placeholder mechanism; the only reading
+    under which this watcher acts) a blue room with no listed draw (no ``item_spawns.csv``
+    row; not a fixed floor plan) and The Foundation roll a d6 on their first entry this run:
+    on ``special_spawn_face`` draw 1 Special Items card. (The Entrance Hall is always on the
+    board, so it watches every entry; the Green Room half of the reading belongs with the
+    Green Rooms.) Like the data's spawns, not in the Outer Room (cell None): its tile's
+    effect is all of its entry (§19)."""
     cell, room = entry.cell, entry.room
-    if cell is None or not entry.first or \
-            work.rules.variant("random_spawn_deck") != "special_possible":
+    if cell is None or not entry.first:
         return
     row = work.rules.room(room)
     if room in work.rules.rows("tables/item_spawns.csv") or "blue" not in row["colours"] or (

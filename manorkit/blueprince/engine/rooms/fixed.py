@@ -20,14 +20,14 @@ def _antechamber(work, cell, first: bool) -> None:
     work.over = "won"
 
 
-@watches_entries("Antechamber")
+@watches_entries("Antechamber",
+                 active=lambda rules: rules.variant("east_lever") == "placeholder_room")
 def _east_lever(work, ante, entry) -> None:
     """§13 The Three Lever Paths gives no east lever path (variant ``east_lever``):
-    ``unavailable`` leaves the east door shut; under ``placeholder_room`` entering the room
-    of ``tables/east_lever.csv`` (a designer's placeholder) pulls the east lever: that
-    Antechamber door opens for this run (§2 Antechamber door marker)."""
-    if work.rules.variant("east_lever") != "placeholder_room":
-        return
+    ``unavailable`` leaves the east door shut (this watcher does not act); under
+    ``placeholder_room`` entering the room of ``tables/east_lever.csv`` (a designer's
+    placeholder) pulls the east lever: that Antechamber door opens for this run (§2
+    Antechamber door marker)."""
     row = work.rules.rows("tables/east_lever.csv").get("east")
     levers = tuple(work.flag("levers", ()))
     if row is None or entry.room != row["room"] or "east" in levers:

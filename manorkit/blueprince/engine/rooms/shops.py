@@ -46,12 +46,20 @@ def shop_price(state, shop: str, item: str) -> int:
 
 def _buys(state, shop: str, items) -> list:
     """A ``Buy`` for each of ``items`` the coins held can pay for."""
-    out = []
-    for item in items:
-        cost = shop_price(state, shop, item)
-        if cost <= state.resources["coins"]:
-            out.append(Buy(item, cost))
-    return out
+    coins = state.resources["coins"]
+    return [buy for buy in _priced(state, shop, tuple(items)) if buy.price <= coins]
+
+
+def _priced(state, shop: str, items: tuple[str, ...]) -> tuple[Buy, ...]:
+    """A ``Buy`` of each of ``items`` at today's price (:func:`shop_price`); kept per rules
+    value, menu and discounts in force (actions are immutable values)."""
+    sail, coupon = bool(state.flags.get("sail")), "Coupon Book" in state.items
+    key = (shop, items, sail, coupon, state.campaign.run)
+    known = state.rules._memo["shop_buys"]
+    buys = known.get(key)
+    if buys is None:
+        known[key] = buys = tuple(Buy(item, shop_price(state, shop, item)) for item in items)
+    return buys
 
 
 def _pay(work, action: Buy, shop: str, section: str) -> None:
