@@ -6,7 +6,7 @@ import random
 from typing import Protocol
 
 from ..engine.actions import Action, Buy, Dig, Draft, Eat, EndDay, Move, OpenTrunk, Take
-from ..engine.board import N, doors, neighbour, opposite
+from ..engine.board import N, doors, exits, neighbour, opposite
 from ..engine.drafting import draftable_doors
 from ..engine.state import State
 
@@ -57,9 +57,8 @@ class GreedyPolicy:
         if not a.room:  # a tile the Archives turned face-down (§16)
             return (2, 0, 0, -a.slot)
         row = state.rules.room(a.room)
-        doors, gems = row["doors"], row["gem_cost"]
-        lead = 0 if a.rotation is None else _leads_on(state, a.room, a.rotation)
-        return (doors, lead, -gems * (a.slot > 1), -a.slot)
+        lead = 0 if a.rotation is None else _leads_on(state, row["shape"], a.rotation)
+        return (row["doors"], lead, -row["gem_cost"] * (a.slot > 1), -a.slot)
 
     def explore(self, state: State) -> Action:
         """With no draft to make: a new room or one with tokens or items lying there (picked up
@@ -116,17 +115,15 @@ class EconomyPolicy(GreedyPolicy):
 _NOT_OTHERS = (Move, EndDay)
 
 
-def _leads_on(state: State, room: str, rotation: int) -> int:
-    """How far the tile ``room`` turned ``rotation`` leads on from the cell being drafted:
+def _leads_on(state: State, shape: str, rotation: int) -> int:
+    """How far a ``shape`` tile turned ``rotation`` leads on from the cell being drafted:
     its doors, the one facing back excepted, that open onto an empty cell of the board, a
     north door counting twice."""
     d = state.drafting
-    target = neighbour(d.origin, d.direction)
-    back = opposite(d.direction)
+    back, board = opposite(d.direction), state.board
     out = 0
-    for side in doors(state.rules.room(room)["shape"], rotation):
-        beyond = neighbour(target, side)
-        if side != back and beyond is not None and beyond not in state.board:
+    for side, beyond, _, _ in exits(neighbour(d.origin, d.direction), doors(shape, rotation)):
+        if side != back and beyond not in board:
             out += 2 if side == N else 1
     return out
 
