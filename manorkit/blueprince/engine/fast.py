@@ -208,9 +208,10 @@ def _now(name: str) -> property:
 
 class _Before:
     """``work.s`` during an action: the day, with the flags and routes as they stood when
-    the action began. The day's dicts and sets are held directly and its plain fields
-    (kept from before the action until it ends) read through properties, so that the
-    rules' reads take no ``__getattr__`` detour; anything else is looked up on the day."""
+    the action began (the day's routes are kept until the handler is done). The day's dicts
+    and sets are held directly and its plain fields (kept from before the action until it
+    ends) read through properties, so that the rules' reads take no ``__getattr__`` detour;
+    anything else is looked up on the day."""
 
     LIVE = ("rules", "seed", "campaign", "resources", "items", "board", "padlocks", "dirt",
             "trunks", "fruit", "tokens", "bag", "decks", "held_cards", "entered", "carry",
@@ -219,16 +220,13 @@ class _Before:
     def __init__(self, day: FastDay) -> None:
         self.day = day
         self.flags: dict = day.flags
-        self._routes = None
+        self.routes = day.routes
         for name in self.LIVE:
             setattr(self, name, getattr(day, name))
 
     position, drafting, turn, over = (_now("position"), _now("drafting"), _now("turn"),
                                       _now("over"))
     steps_gained, steps_spent, depth = _now("steps_gained"), _now("steps_spent"), _now("depth")
-
-    def routes(self) -> dict:
-        return self._routes if self._routes is not None else self.day.routes()
 
     def on_board(self) -> frozenset[str]:
         return self.day.on_board()
@@ -427,7 +425,6 @@ class FastDay:
     def _run(self, action: Action) -> None:
         work, before, memo = self.work, self.before, self._memo
         before.flags = self.flags  # (copied by the first flag set: _DayWork.set_flag)
-        before._routes = memo.get("routes")
         work.action = action
         work.step = step = self.depth + 1
         if type(action) is Chance:
@@ -440,7 +437,7 @@ class FastDay:
         memo.clear()
         if self._emptied or self.tokens:
             self._sparse()
-        before._routes, before.flags = None, self.flags
+        before.flags = self.flags
         self.actions.append(action)
         self.depth = step  # the plain fields as they stand after the action
         self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
