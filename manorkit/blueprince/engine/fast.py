@@ -35,7 +35,7 @@ from operator import is_, not_
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
 from .reducer import HANDLERS, Work, legal_actions, match
-from .state import Event, State
+from .state import Event, State, effect_text
 from .turn import LiveLinks
 
 
@@ -43,8 +43,8 @@ class _DayWork(Work):
     """The day's one working copy: events kept as data (formatted when read); the flags as
     they stood before the action copied for ``work.s`` only when the action first sets one."""
 
-    def log(self, effect: str, section: str) -> None:
-        self.events.append((self.step, self.turn, self.action, effect, section))
+    def log(self, effect: str, section: str, *args) -> None:
+        self.events.append((self.step, self.turn, self.action, effect, section, args))
 
     def flag(self, key: str, default=None):
         return self.flags.get(key, default)
@@ -464,8 +464,8 @@ class FastDay:
     @property
     def events(self) -> list[Event]:
         """The day's events since ``state``, formatted now."""
-        return [Event(step, turn, str(action), effect, section)
-                for step, turn, action, effect, section in self.work.events]
+        return [Event(step, turn, str(action), effect_text(effect, args), section)
+                for step, turn, action, effect, section, args in self.work.events]
 
     @property
     def log(self):
