@@ -91,7 +91,7 @@ def _draft(work: Work, action: Draft) -> None:
     work.drafting = Drafting(origin, direction, size, ("Tunnel",) if sleeve else (),
                              free_redraws=free, sleeve=sleeve, study=study)
     target = neighbour(origin, direction)
-    work.log(f"drafting {WORDS[direction]} into {target}", "§4 Action A")
+    work.log("drafting {} into {}", "§4 Action A", WORDS[direction], target)
     if sleeve:
         work.log("a sleeve Tunnel takes Slot 1", "§9 The Chain")
     door = edge(origin, direction)

@@ -35,7 +35,7 @@ from operator import is_, not_
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
 from .reducer import HANDLERS, Work, legal_actions, match
-from .state import Event, State
+from .state import Event, State, effect_text
 from .turn import LiveLinks
 
 
@@ -43,8 +43,8 @@ class _DayWork(Work):
     """The day's one working copy: events kept as data (formatted when read); the flags as
     they stood before the action copied for ``work.s`` only when the action first sets one."""
 
-    def log(self, effect: str, section: str) -> None:
-        self.events.append((self.step, self.turn, self.action, effect, section))
+    def log(self, effect: str, section: str, *args) -> None:
+        self.events.append((self.step, self.turn, self.action, effect, section, args))
 
     def flag(self, key: str, default=None):
         return self.flags.get(key, default)
@@ -208,9 +208,10 @@ def _now(name: str) -> property:
 
 class _Before:
     """``work.s`` during an action: the day, with the flags and routes as they stood when
-    the action began. The day's dicts and sets are held directly and its plain fields
-    (kept from before the action until it ends) read through properties, so that the
-    rules' reads take no ``__getattr__`` detour; anything else is looked up on the day."""
+    the action began (the day's routes are kept until the handler is done). The day's dicts
+    and sets are held directly and its plain fields (kept from before the action until it
+    ends) read through properties, so that the rules' reads take no ``__getattr__`` detour;
+    anything else is looked up on the day."""
 
     LIVE = ("rules", "seed", "campaign", "resources", "items", "board", "padlocks", "dirt",
             "trunks", "fruit", "tokens", "bag", "decks", "held_cards", "entered", "carry",
@@ -219,16 +220,13 @@ class _Before:
     def __init__(self, day: FastDay) -> None:
         self.day = day
         self.flags: dict = day.flags
-        self._routes = None
+        self.routes = day.routes
         for name in self.LIVE:
             setattr(self, name, getattr(day, name))
 
     position, drafting, turn, over = (_now("position"), _now("drafting"), _now("turn"),
                                       _now("over"))
     steps_gained, steps_spent, depth = _now("steps_gained"), _now("steps_spent"), _now("depth")
-
-    def routes(self) -> dict:
-        return self._routes if self._routes is not None else self.day.routes()
 
     def on_board(self) -> frozenset[str]:
         return self.day.on_board()
@@ -427,7 +425,6 @@ class FastDay:
     def _run(self, action: Action) -> None:
         work, before, memo = self.work, self.before, self._memo
         before.flags = self.flags  # (copied by the first flag set: _DayWork.set_flag)
-        before._routes = memo.get("routes")
         work.action = action
         work.step = step = self.depth + 1
         if type(action) is Chance:
@@ -440,7 +437,7 @@ class FastDay:
         memo.clear()
         if self._emptied or self.tokens:
             self._sparse()
-        before._routes, before.flags = None, self.flags
+        before.flags = self.flags
         self.actions.append(action)
         self.depth = step  # the plain fields as they stand after the action
         self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
@@ -467,8 +464,8 @@ class FastDay:
     @property
     def events(self) -> list[Event]:
         """The day's events since ``state``, formatted now."""
-        return [Event(step, turn, str(action), effect, section)
-                for step, turn, action, effect, section in self.work.events]
+        return [Event(step, turn, str(action), effect_text(effect, args), section)
+                for step, turn, action, effect, section, args in self.work.events]
 
     @property
     def log(self):

@@ -111,7 +111,7 @@ class TileDraw(Step):
         work.bag[value] -= 1
         d = work.drafting
         work.drafting = d.drawn(value)
-        work.log(f"Slot {len(d.hand) + 1}: {value}", "§4 Step 2")
+        work.log("Slot {}: {}", "§4 Step 2", len(d.hand) + 1, value)
 
 
 @dataclass(frozen=True)

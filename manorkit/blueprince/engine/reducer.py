@@ -23,7 +23,7 @@ from .actions import Action, Chance, IllegalAction
 from .board import Tile, doors
 from .pending import CardDraw, Step, TileDraw
 from .setup import RESOURCES
-from .state import Event, State, freeze
+from .state import Event, State, effect_text, freeze
 
 HANDLERS: dict[type, Callable] = {}
 _TILE_DRAW = TileDraw()  # (steps are immutable values: one serves every draw)
@@ -203,8 +203,12 @@ class Work:
         self.events: list[Event] = []
 
     # -- bookkeeping ------------------------------------------------------------------------
-    def log(self, effect: str, section: str) -> None:
-        self.events.append(Event(self.s.depth + 1, self.turn, str(self.action), effect, section))
+    def log(self, effect: str, section: str, *args) -> None:
+        """Note an event: ``effect``, or with ``args`` (immutable values) a :meth:`str.format`
+        template of it (:func:`~.state.effect_text`; the fast mode fills it in only when its
+        events are read)."""
+        self.events.append(Event(self.s.depth + 1, self.turn, str(self.action),
+                                 effect_text(effect, args), section))
 
     def room_at(self, cell: Cell) -> str:
         return self.board[cell].room
@@ -240,7 +244,7 @@ class Work:
             else:
                 self.spent -= change
         if change:
-            self.log(f"{'+' if change > 0 else ''}{change} {resource} ({why})", section)
+            self.log("{:+} {} ({})", section, change, resource, why)
 
     def queue(self, step: Step, front: bool = False) -> None:
         if front:
@@ -252,7 +256,7 @@ class Work:
         """Add a tile that was not in the bag this morning (the Pool's rooms, §4)."""
         self.bag[room] = self.bag.get(room, 0) + n
         self.set_flag("joined", self.flag("joined", ()) + (room,) * n)
-        self.log(f"{room} joins the Active Bag ({why})", section)
+        self.log("{} joins the Active Bag ({})", section, room, why)
 
     def mark_outside(self, cell: Cell) -> None:
         """Note that the tile at ``cell`` came from outside the bag (a sleeve Tunnel, a tile
@@ -262,20 +266,20 @@ class Work:
     def place_tokens(self, cell: Cell, resource: str, n: int, section: str) -> None:
         here = self.tokens.setdefault(cell, {})
         here[resource] = here.get(resource, 0) + n
-        self.log(f"{n} {resource} token(s) on {self.room_at(cell)}", section)
+        self.log("{} {} token(s) on {}", section, n, resource, self.room_at(cell))
 
     def add_dirt(self, cell: Cell, n: int, section: str) -> None:
         self.dirt[cell] = self.dirt.get(cell, 0) + n
-        self.log(f"{n} dirt pile(s) on {self.room_at(cell)}", section)
+        self.log("{} dirt pile(s) on {}", section, n, self.room_at(cell))
 
     def add_trunks(self, cell: Cell, n: int, section: str) -> None:
         self.trunks[cell] = self.trunks.get(cell, 0) + n
-        self.log(f"{n} trunk token(s) on {self.room_at(cell)}", section)
+        self.log("{} trunk token(s) on {}", section, n, self.room_at(cell))
 
     def carry_forward(self, key: str, value, effect: str, section: str) -> None:
         """Record an effect for the next morning (§14) on the Carry-Forward card."""
         self.carry[key] = value
-        self.log(f"carry-forward: {effect}", section)
+        self.log("carry-forward: {}", section, effect)
 
     # -- items and cards ----------------------------------------------------------------------
     def gain_item(self, item: str, section: str = "§7 Item Reference") -> bool:
@@ -292,7 +296,7 @@ class Work:
                 return False
             self.release_card(item)
         self.items[item] = charges
-        self.log(f"gained the {item}", section)
+        self.log("gained the {}", section, item)
         on_gain(self, item)
         return True
 
@@ -309,7 +313,7 @@ class Work:
 
     def use_charge(self, item: str, section: str = "§6 Special Keys") -> None:
         self.items[item] -= 1
-        self.log(f"used a {item} charge ({self.items[item]} left)", section)
+        self.log("used a {} charge ({} left)", section, item, self.items[item])
         if self.items[item] == 0:
             self.lose_item(item)
 
@@ -340,7 +344,7 @@ class Work:
             self.set_flag(f"bottom:{deck}", bottom[1:])
         remaining[card] -= 1
         row = self.rules.rows(f"decks/{deck}.csv")[card]
-        self.log(f"drew {card}", row["source"])
+        self.log("drew {}", row["source"], card)
         lying = self.lying_items()
         got = card_gain(self.rules, deck, card, tuple(self.items), lying)
         for resource, value in got.amounts.items():
@@ -398,7 +402,7 @@ class Work:
         if d.sleeve and d.slot == 1:
             self.set_flag("sleeve", self.flag("sleeve") - 1)
             self.mark_outside(target)
-        self.log(f"placed {room} at {target}", "§4 Step 4")
+        self.log("placed {} at {}", "§4 Step 4", room, target)
         self.drafting = None
         self.turn += 1
         placed(self, target)

@@ -116,6 +116,12 @@ class Event:
     section: str
 
 
+def effect_text(effect: str, args: tuple) -> str:
+    """An event's effect as read: ``effect``, or with ``args`` the :meth:`str.format`
+    template ``effect`` filled in with them."""
+    return effect.format(*args) if args else effect
+
+
 @dataclass(frozen=True, eq=False)
 class State:
     """One moment of a day. Build with :func:`new_day`; advance with :meth:`apply`."""
