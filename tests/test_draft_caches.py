@@ -1,10 +1,15 @@
-"""What the draft pipeline keeps per rules value (tile weights, ...) follows the rules: a
-rules value made by an edit or another reading never reads an entry kept for another."""
+"""What the draft pipeline keeps per rules value (tile weights, placed tiles) follows the rules: a
+rules value made by an edit or another reading never reads an entry kept for another. A draft's
+quick copies behave as ``dataclasses.replace``."""
 
 from __future__ import annotations
 
+import pytest
+
 from manorkit.blueprince import load_rules
+from manorkit.blueprince.engine.board import Tile, doors, tile
 from manorkit.blueprince.engine.pending import _favoured, _weighted
+from manorkit.blueprince.engine.state import Drafting
 
 
 def test_tile_weights_are_kept_per_rules_value():
@@ -16,3 +21,23 @@ def test_tile_weights_are_kept_per_rules_value():
                                          if "green" in fav.room(r)["colours"]}
     flat = fav.with_table("numbers", "greenhouse_green_weight", value=1)
     assert not _weighted(flat) and _weighted(fav)
+
+
+def test_placed_tiles_are_kept_per_rules_value():
+    plain = load_rules()
+    parlor = tile(plain, "Parlor", (2, 3), 1)
+    assert parlor is tile(plain, "Parlor", (2, 3), 1)
+    assert parlor == Tile("Parlor", (2, 3), 1, doors("L", 1))
+    crossed = plain.with_room("Parlor", shape="cross", doors=4)
+    assert tile(crossed, "Parlor", (2, 3), 1).doors == doors("cross", 1) != parlor.doors
+
+
+def test_a_draft_copied_with_changes_keeps_the_old_one_and_refuses_unknown_fields():
+    d = Drafting((1, 3), 0, 3)
+    drawn = d.drawn("Parlor").drawn("Den")
+    took = drawn.replace(slot=2)
+    assert (d.hand, drawn.hand, took.hand, took.slot, took.chosen) == (
+        (), ("Parlor", "Den"), ("Parlor", "Den"), 2, "Den")
+    assert drawn.slot is None and took == Drafting((1, 3), 0, 3, ("Parlor", "Den"), slot=2)
+    with pytest.raises(TypeError, match="no field chosen, colour"):
+        drawn.replace(colour="red", chosen="Den")

@@ -69,6 +69,17 @@ class Tile:
     doors: frozenset[int]
 
 
+def tile(rules: Rules, room: str, cell: Cell, rotation: int) -> Tile:
+    """The tile of ``room`` placed at ``cell`` turned ``rotation`` (kept per rules value: a
+    tile is an immutable value, so one serves every placement)."""
+    known = rules._memo["tiles"]
+    key = (room, cell, rotation)
+    out = known.get(key)
+    if out is None:
+        out = known[key] = Tile(room, cell, rotation, doors(rules.room(room)["shape"], rotation))
+    return out
+
+
 def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset, *,
           through_walls: bool = False, sealed: frozenset = frozenset(),
           opened: dict[Cell, frozenset[int]] | None = None) -> dict[Cell, tuple]:

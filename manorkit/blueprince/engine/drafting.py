@@ -326,19 +326,20 @@ def placed(work: Work, cell: Cell) -> None:
     rolls, its own draft effect, the watchers of rooms already on the board, and entering
     at once under ``enter_after_draft=auto_enter``."""
     rules = work.rules
-    room = work.room_at(cell)
+    room = work.board[cell].room
     row = rules.room(room)
     dirt = row["dirt_on_draft"]
     if work.flag("root_cellar"):
         dirt = min(dirt + 1, number(rules, "root_cellar_cap"))
     if dirt:
         work.add_dirt(cell, dirt, "§8 Dirt Pile Tokens")
-    die = trunk_die(rules, room, cell[0])
-    for _ in range(row["trunk_rolls"]):
-        if die is None:
-            work.add_trunks(cell, 1, "§8 Locked Trunks (never locked: OPEN)")
-        else:
-            work.queue(Roll("trunk", cell, die))
+    if row["trunk_rolls"]:
+        die = trunk_die(rules, room, cell[0])
+        for _ in range(row["trunk_rolls"]):
+            if die is None:
+                work.add_trunks(cell, 1, "§8 Locked Trunks (never locked: OPEN)")
+            else:
+                work.queue(Roll("trunk", cell, die))
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
     watch = hooks.WATCH

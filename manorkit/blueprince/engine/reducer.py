@@ -17,7 +17,7 @@ from ..mechanics.drafting import colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
-from .board import Tile, doors
+from .board import tile
 from .pending import CardDraw, Step, TileDraw
 from .setup import RESOURCES
 from .state import Event, State, freeze
@@ -358,15 +358,15 @@ class Work:
         from .drafting import placed
 
         d = self.drafting
-        target = d.target
-        shape = self.rules.room(room)["shape"]
-        self.board[target] = Tile(room, target, rotation, doors(shape, rotation))
-        hand = list(d.hand)
-        del hand[d.slot - 1]
-        returned = hand[1:] if d.sleeve and d.slot != 1 else hand
-        for tile in returned + list(d.set_aside):
-            self.bag[tile] = self.bag.get(tile, 0) + 1
-        if d.sleeve and d.slot == 1:
+        target, slot, hand = d.target, d.slot, d.hand
+        self.board[target] = tile(self.rules, room, target, rotation)
+        returned = hand[:slot - 1] + hand[slot:]
+        if d.sleeve and slot != 1:
+            returned = returned[1:]
+        bag = self.bag
+        for name in returned + d.set_aside:
+            bag[name] = bag.get(name, 0) + 1
+        if d.sleeve and slot == 1:
             self.set_flag("sleeve", self.flag("sleeve") - 1)
             self.mark_outside(target)
         self.log(f"placed {room} at {target}", "§4 Step 4")
@@ -377,9 +377,9 @@ class Work:
     def end_draft(self, why: str, section: str) -> None:
         """End a draft without placing a tile: every drawn tile returns to the bag."""
         d = self.drafting
-        tiles = list(d.hand[1:] if d.sleeve else d.hand) + list(d.set_aside)
-        for tile in tiles:
-            self.bag[tile] = self.bag.get(tile, 0) + 1
+        bag = self.bag
+        for name in (d.hand[1:] if d.sleeve else d.hand) + d.set_aside:
+            bag[name] = bag.get(name, 0) + 1
         self.log(why, section)
         self.drafting = None
         self.turn += 1

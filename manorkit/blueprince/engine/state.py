@@ -86,23 +86,29 @@ class Drafting:
         return self.hand[self.slot - 1]
 
     def drawn(self, tile: str) -> Drafting:
-        new = object.__new__(Drafting)
-        new.__dict__.update(self.__dict__)
-        new.__dict__["hand"] = self.hand + (tile,)
-        return new
+        """A copy with ``tile`` drawn into the next slot."""
+        fields = self.__dict__.copy()
+        fields["hand"] = self.hand + (tile,)
+        return _drafting(fields)
 
     def replace(self, **changes) -> Drafting:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it (the constructor checks
         nothing, so the fields are copied directly: a draft changes at every step)."""
-        if not _DRAFTING_FIELDS.issuperset(changes):
+        fields = {**self.__dict__, **changes}
+        if len(fields) != len(_DRAFTING_FIELDS):  # a name that is no field was added
             unknown = changes.keys() - _DRAFTING_FIELDS
             raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
-        new = object.__new__(Drafting)
-        new.__dict__.update(self.__dict__, **changes)
-        return new
+        return _drafting(fields)
 
 
 _DRAFTING_FIELDS = frozenset(Drafting.__dataclass_fields__)
+
+
+def _drafting(fields: dict) -> Drafting:
+    """The draft with ``fields`` (every field, the dict kept as its own)."""
+    new = object.__new__(Drafting)
+    object.__setattr__(new, "__dict__", fields)
+    return new
 
 
 @dataclass(frozen=True)
