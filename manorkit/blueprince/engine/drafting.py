@@ -14,7 +14,7 @@ from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
 from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
 from .items import watch_draft
 from .pending import LockRoll, Orient, Roll
-from .reducer import Work, handles, legal
+from .reducer import Work, handles, legal, on_place
 from .state import Drafting, State
 
 #: Colours in which the Prism Key works (§6 Special Keys: not Blueprint or Blackprint).
@@ -321,6 +321,7 @@ def _give_up(work: Work, action: GiveUp) -> None:
 
 # -- placing a tile -----------------------------------------------------------------------------
 
+@on_place
 def placed(work: Work, cell: Cell) -> None:
     """Everything a newly placed tile triggers (§4 Step 4, §8, §16): its dirt and trunk
     rolls, its own draft effect, the watchers of rooms already on the board, and entering

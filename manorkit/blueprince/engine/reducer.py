@@ -26,6 +26,8 @@ HANDLERS: dict[type, Callable] = {}
 _TILE_DRAW = TileDraw()  # (steps are immutable values: one serves every draw)
 LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
                                     "outer": []}
+#: What a newly placed tile triggers, ``f(work, cell)`` (``drafting.placed``), in order.
+PLACED: list[Callable] = []
 
 
 def handles(cls: type) -> Callable:
@@ -36,6 +38,12 @@ def handles(cls: type) -> Callable:
         HANDLERS[cls] = f
         return f
     return wrap
+
+
+def on_place(f: Callable) -> Callable:
+    """Register ``f(work, cell)`` to run after :meth:`Work.place` puts a tile on the board."""
+    PLACED.append(f)
+    return f
 
 
 def legal(phase: str) -> Callable:
@@ -354,9 +362,8 @@ class Work:
 
     # -- the board ---------------------------------------------------------------------------
     def place(self, room: str, rotation: int) -> None:
-        """Place the chosen tile of the draft and end the draft (§4 Step 4)."""
-        from .drafting import placed
-
+        """Place the chosen tile of the draft, end the draft (§4 Step 4) and run what a placed
+        tile triggers (:data:`PLACED`)."""
         d = self.drafting
         target, slot, hand = d.target, d.slot, d.hand
         self.board[target] = tile(self.rules, room, target, rotation)
@@ -372,7 +379,8 @@ class Work:
         self.log(f"placed {room} at {target}", "§4 Step 4")
         self.drafting = None
         self.turn += 1
-        placed(self, target)
+        for then in PLACED:
+            then(self, target)
 
     def end_draft(self, why: str, section: str) -> None:
         """End a draft without placing a tile: every drawn tile returns to the bag."""
@@ -485,5 +493,5 @@ def _nonzero(d: dict) -> dict:
     return {k: v for k, v in d.items() if v}
 
 
-__all__ = ["HANDLERS", "LEGAL", "Work", "handles", "hooks", "legal", "legal_actions", "match",
-           "phase", "step"]
+__all__ = ["HANDLERS", "LEGAL", "PLACED", "Work", "handles", "hooks", "legal", "legal_actions",
+           "match", "on_place", "phase", "step"]
