@@ -109,7 +109,7 @@ def _draft(work: Work, action: Draft) -> None:
             work.log(f"security level {level}: {die or 'no lock die'} instead of "
                      f"{usual or 'no roll'}", "§4 Action D (variant security_levels)")
     if die is not None:
-        work.queue(LockRoll(die))
+        work.queue(_lock_roll(die))
 
 
 @legal("unlock")
@@ -157,7 +157,8 @@ def _unlock(work: Work, action: Unlock) -> None:
 def redraws(state: State) -> list[str]:
     """The redraw sources usable now (§4 Step 4; §16 Drawing Room, Study, Furnace)."""
     d = state.drafting
-    if not any(state.bag.values()):
+    if not (state.resources["ivory_dice"] or d.free_redraws or d.study) or not any(
+            state.bag.values()):
         return []
     rules = state.rules
     if "drawing_room" in d.used and rules.variant("drawing_room_redraw") == "final_second_draw":
@@ -189,16 +190,16 @@ def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     if d.sleeve and slot == 1:
         return 0, 0
     rules = state.rules
-    board = state.on_board()
-    cost = tile_cost(rules, room, terrace="Terrace" in board, hovel=bool(state.flags.get("hovel")))
-    if cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
-        return cost
+    terrace = "Terrace" in state.on_board()
+    cost = tile_cost(rules, room, terrace=terrace, hovel=bool(state.flags.get("hovel")))
+    free = 1
     if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
             "cheapest":
-        costs = [tile_cost(rules, t, terrace="Terrace" in board)[0] for t in d.hand]
+        costs = [tile_cost(rules, t, terrace=terrace)[0] for t in d.hand]
         free = costs.index(min(costs)) + 1
-        return ((0, 0) if slot == free else cost)
-    return (0, 0) if slot == 1 else cost
+    if slot != free or cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
+        return cost
+    return 0, 0
 
 
 def may_rotate(state: State, room: str = "") -> bool:
@@ -229,21 +230,22 @@ def _choices(state: State) -> list:
     rules = state.rules
     out: list = []
     gems_held, steps_held = state.resources["gems"], state.resources["steps"]
+    origin, direction, hidden = d.origin, d.direction, d.hidden
     for slot, room in enumerate(d.hand, 1):
-        turns = placements(rules, room, d.origin, d.direction)
+        turns = placements(rules, room, origin, direction)
         if not turns:
             continue
         gems, steps = slot_cost(state, slot, room)
         if gems > gems_held or steps > steps_held:
             continue
-        shown = "" if slot == d.hidden else room
+        shown = "" if slot == hidden else room
         if len(turns) > 1 and may_rotate(state, room):
             out.extend(_take_action(slot, shown, r) for r in turns)
         else:
             out.append(_take_action(slot, shown, None))
     takes = bool(out)
     out.extend(_redraw_action(s) for s in redraws(state))
-    furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
+    furnace = (rules.variant("furnace_pass") == "may_pass" and "Furnace" in state.on_board()
                and any("red" in colours(rules, t) for t in d.hand))
     if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
             state.bag.values()):
@@ -258,6 +260,9 @@ _unlock_action = lru_cache(maxsize=256)(Unlock)
 _hide_action = lru_cache(maxsize=64)(Hide)
 _redraw_action = lru_cache(maxsize=64)(Redraw)
 _GIVE_UP = GiveUp()
+#: Shared random steps (immutable values too).
+_orient = lru_cache(maxsize=64)(Orient)
+_lock_roll = lru_cache(maxsize=64)(LockRoll)
 
 
 @lru_cache(maxsize=4096)
@@ -302,7 +307,7 @@ def _take(work: Work, action: Take) -> None:
     if len(turns) == 1:
         work.place(room, turns[0])
     else:
-        work.queue(Orient(turns))
+        work.queue(_orient(turns))
 
 
 @handles(GiveUp)
