@@ -1,14 +1,16 @@
 """What the draft pipeline keeps per rules value (tile weights, placed tiles) follows the rules: a
 rules value made by an edit or another reading never reads an entry kept for another. A draft's
-quick copies behave as ``dataclasses.replace``."""
+quick copies behave as ``dataclasses.replace``; shortcuts draw as the weights do."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine.board import Tile, doors, tile
-from manorkit.blueprince.engine.pending import _favoured, _weighted
+from manorkit.blueprince.engine.pending import Orient, _favoured, _weighted, sample
 from manorkit.blueprince.engine.state import Drafting
 
 
@@ -41,3 +43,12 @@ def test_a_draft_copied_with_changes_keeps_the_old_one_and_refuses_unknown_field
     assert drawn.slot is None and took == Drafting((1, 3), 0, 3, ("Parlor", "Den"), slot=2)
     with pytest.raises(TypeError, match="no field chosen, colour"):
         drawn.replace(colour="red", chosen="Den")
+
+
+def test_an_orientation_is_sampled_as_its_weights_are():
+    """``Orient.sample`` skips the weights, drawing the same number from the generator."""
+    step = Orient((0, 1, 3))
+    for seed in range(30):
+        rng, again = random.Random(seed), random.Random(seed)
+        assert step.sample(None, rng) == sample(step.weights(None), again)
+        assert rng.random() == again.random()

@@ -130,7 +130,11 @@ class Orient(Step):
         return "orientation"
 
     def weights(self, state: State) -> dict:
-        return {r: 1 for r in self.rotations}
+        return dict.fromkeys(self.rotations, 1)
+
+    def sample(self, state: State, rng) -> int:
+        """As :meth:`Step.sample`: every rotation weighs 1, so the number drawn is its index."""
+        return self.rotations[rng.randrange(len(self.rotations))]
 
     def apply(self, work: Work, value) -> None:
         work.place(work.drafting.chosen, int(value))

@@ -395,14 +395,14 @@ class Work:
     def advance(self) -> None:
         """Start the next automatic step of a draft once its random steps are resolved."""
         d = self.drafting
-        if d is None or self.pending:
+        if d is None or self.pending or d.slot is not None:
             return
-        if len(d.hand) == d.sleeve and d.door in self.padlocks:
+        drawn = len(d.hand) - d.sleeve  # the tiles drawn from the bag
+        if not drawn and d.door in self.padlocks:
             return  # waiting for the player to pay or turn back
-        bag_tiles = len(d.hand) - d.sleeve
-        if d.slot is None and bag_tiles < d.size - d.sleeve and any(self.bag.values()):
+        if drawn < d.size - d.sleeve and any(self.bag.values()):
             self.queue(_TILE_DRAW)
-        elif d.slot is None and not d.hand:
+        elif not d.hand:
             self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
 
     def finish(self) -> None:
