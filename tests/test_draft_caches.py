@@ -35,7 +35,12 @@ def test_placed_tiles_are_kept_per_rules_value():
 
 
 def test_a_draft_copied_with_changes_keeps_the_old_one_and_refuses_unknown_fields():
-    d = Drafting((1, 3), 0, 3)
+    d = Drafting.begin((1, 3), 0, 3)
+    assert d == Drafting((1, 3), 0, 3) and repr(d) == repr(Drafting((1, 3), 0, 3))
+    assert Drafting.begin((2, 3), 1, 4, hand=("Tunnel",), sleeve=True) == Drafting(
+        (2, 3), 1, 4, ("Tunnel",), sleeve=True)
+    with pytest.raises(TypeError, match="no field rotation"):
+        Drafting.begin((1, 3), 0, 3, rotation=1)
     drawn = d.drawn("Parlor").drawn("Den")
     took = drawn.replace(slot=2)
     assert (d.hand, drawn.hand, took.hand, took.slot, took.chosen) == (

@@ -88,8 +88,8 @@ def _draft(work: Work, action: Draft) -> None:
     free = ("drawing_room",) if room == "Drawing Room" else ()
     study = "Study" in on_board and work.res["gems"] > 0 and (
         work.rules.variant("study_activation") == "on_board" or work.flag("study_entered"))
-    work.drafting = Drafting(origin, direction, size, ("Tunnel",) if sleeve else (),
-                             free_redraws=free, sleeve=sleeve, study=study)
+    work.drafting = Drafting.begin(origin, direction, size, hand=("Tunnel",) if sleeve else (),
+                                   free_redraws=free, sleeve=sleeve, study=study)
     target = neighbour(origin, direction)
     work.log(f"drafting {WORDS[direction]} into {target}", "§4 Action A")
     if sleeve:
