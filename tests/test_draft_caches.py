@@ -1,16 +1,25 @@
-"""What the draft pipeline keeps per rules value (tile weights, placed tiles) follows the rules: a
-rules value made by an edit or another reading never reads an entry kept for another. A draft's
-quick copies behave as ``dataclasses.replace``; shortcuts draw as the weights do."""
+"""What the draft pipeline keeps per rules value (tile weights, placed tiles, dice totals)
+follows the rules: a rules value made by an edit or another reading never reads an entry kept
+for another. A draft's quick copies behave as ``dataclasses.replace``; the random steps that
+skip their weights draw as the weights do."""
 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine.board import Tile, doors, tile
-from manorkit.blueprince.engine.pending import Orient, _favoured, _weighted, sample
+from manorkit.blueprince.engine.pending import (
+    LockRoll,
+    Orient,
+    _favoured,
+    _weighted,
+    die_totals,
+    sample,
+)
 from manorkit.blueprince.engine.state import Drafting
 
 
@@ -57,3 +66,17 @@ def test_an_orientation_is_sampled_as_its_weights_are():
         rng, again = random.Random(seed), random.Random(seed)
         assert step.sample(None, rng) == sample(step.weights(None), again)
         assert rng.random() == again.random()
+
+
+def test_a_lock_roll_samples_as_its_weights_do_under_edited_dice():
+    plain = load_rules()
+    step = LockRoll("lock_red")
+    state = SimpleNamespace(rules=plain)
+    assert die_totals(plain, "lock_red")[1][-1] == sum(plain.die_faces("lock_red").values())
+    edited = SimpleNamespace(rules=plain.with_die("lock_red", OPEN=1, LOCKED=5))
+    assert die_totals(edited.rules, "lock_red") == (("OPEN", "LOCKED"), [1, 6])
+    for s in (state, edited):
+        for seed in range(30):
+            rng, again = random.Random(seed), random.Random(seed)
+            assert step.sample(s, rng) == sample(step.weights(s), again)
+            assert rng.random() == again.random()

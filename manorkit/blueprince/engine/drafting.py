@@ -263,6 +263,7 @@ _GIVE_UP = GiveUp()
 #: Shared random steps (immutable values too).
 _orient = lru_cache(maxsize=64)(Orient)
 _lock_roll = lru_cache(maxsize=64)(LockRoll)
+_roll = lru_cache(maxsize=1024)(Roll)
 
 
 @lru_cache(maxsize=4096)
@@ -345,7 +346,7 @@ def placed(work: Work, cell: Cell) -> None:
             if die is None:
                 work.add_trunks(cell, 1, "§8 Locked Trunks (never locked: OPEN)")
             else:
-                work.queue(Roll("trunk", cell, die))
+                work.queue(_roll("trunk", cell, die))
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
     watch = hooks.WATCH

@@ -66,6 +66,11 @@ class LockRoll(Step):
     def weights(self, state: State) -> dict:
         return dict(state.rules.die_faces(self.die))
 
+    def sample(self, state: State, rng) -> str:
+        """As :meth:`Step.sample`, from the die's running totals (:func:`die_totals`)."""
+        faces, totals = die_totals(state.rules, self.die)
+        return faces[bisect_right(totals, rng.randrange(totals[-1]))]
+
     def apply(self, work: Work, value) -> None:
         if value == "LOCKED":
             work.padlocks.add(work.drafting.door)
@@ -183,6 +188,17 @@ def bag_order(bag) -> Sequence[str]:
 def _in_order(tiles: frozenset[str]) -> tuple[str, ...]:
     """``tiles`` sorted by name (remembered: a bag's set of tile names changes seldom)."""
     return tuple(sorted(tiles))
+
+
+def die_totals(rules, die: str) -> tuple[tuple[str, ...], list[int]]:
+    """The faces of ``die`` and their running counts, as :func:`sample` finds them in its
+    weights (kept per rules value)."""
+    known = rules._memo["die_totals"]
+    out = known.get(die)
+    if out is None:
+        faces = rules.die_faces(die)
+        out = known[die] = (tuple(faces), list(accumulate(faces.values())))
+    return out
 
 
 def sample(weights: dict, rng) -> object:
