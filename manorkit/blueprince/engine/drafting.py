@@ -186,17 +186,30 @@ def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     """``(gems, steps)`` to take ``room`` from ``slot`` (§4 Gem Cost Rules, §16 Library,
     §16 Terrace, §19 Hovel); the sleeve Tunnel is free. A room tagged ``never_free`` costs
     its gems from every slot (variant ``casino_gem_cost=always_paid``)."""
+    return _slot_cost(state.rules, slot, room, _pricing(state))
+
+
+def _pricing(state: State) -> tuple[int, bool, bool, bool]:
+    """What prices every slot of the draft in progress alike: the free slot (Slot 1; from the
+    Library under ``library_free_slot=cheapest``, the cheapest tile's), whether a sleeve
+    Tunnel fills Slot 1, the Terrace on the board and the Hovel's steps for gems."""
     d = state.drafting
-    if d.sleeve and slot == 1:
-        return 0, 0
     rules = state.rules
     terrace = "Terrace" in state.on_board()
-    cost = tile_cost(rules, room, terrace=terrace, hovel=bool(state.flags.get("hovel")))
     free = 1
     if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
             "cheapest":
         costs = [tile_cost(rules, t, terrace=terrace)[0] for t in d.hand]
         free = costs.index(min(costs)) + 1
+    return free, d.sleeve, terrace, bool(state.flags.get("hovel"))
+
+
+def _slot_cost(rules, slot: int, room: str, pricing: tuple) -> tuple[int, int]:
+    """:func:`slot_cost` with the draft's :func:`_pricing`."""
+    free, sleeve, terrace, hovel = pricing
+    if sleeve and slot == 1:
+        return 0, 0
+    cost = tile_cost(rules, room, terrace=terrace, hovel=hovel)
     if slot != free or cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
         return cost
     return 0, 0
@@ -231,11 +244,12 @@ def _choices(state: State) -> list:
     out: list = []
     gems_held, steps_held = state.resources["gems"], state.resources["steps"]
     origin, direction, hidden = d.origin, d.direction, d.hidden
+    pricing = _pricing(state)
     for slot, room in enumerate(d.hand, 1):
         turns = placements(rules, room, origin, direction)
         if not turns:
             continue
-        gems, steps = slot_cost(state, slot, room)
+        gems, steps = _slot_cost(rules, slot, room, pricing)
         if gems > gems_held or steps > steps_held:
             continue
         shown = "" if slot == hidden else room
@@ -244,7 +258,7 @@ def _choices(state: State) -> list:
         else:
             out.append(_take_action(slot, shown, None))
     takes = bool(out)
-    out.extend(_redraw_action(s) for s in redraws(state))
+    out.extend(map(_redraw_action, redraws(state)))
     furnace = (rules.variant("furnace_pass") == "may_pass" and "Furnace" in state.on_board()
                and any("red" in colours(rules, t) for t in d.hand))
     if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
