@@ -153,10 +153,11 @@ def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple
     """``(side, cell beyond, its side facing back, door edge)`` for each door ``here`` of
     ``cell`` that does not face off the board, in N, E, S, W order (kept as first met)."""
     key = (cell, here)
-    if key not in _EXITS:
-        _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)])
-                            for d in sorted(here) if _NEIGHBOURS[(cell, d)] is not None)
-    return _EXITS[key]
+    out = _EXITS.get(key)  # (one hash of the key)
+    if out is None:
+        out = _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)])
+                                  for d in sorted(here) if _NEIGHBOURS[(cell, d)] is not None)
+    return out
 
 
 _EXITS: dict[tuple[Cell, frozenset[int]], tuple] = {}

@@ -38,7 +38,7 @@ def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
     out = []
     for d, target, _, door in exits(cell, board[cell].doors):
         if target not in board and (not closed or list(door) not in closed) and \
-                (door not in padlocks or unlock_methods(state, cell, d)):
+                (not padlocks or door not in padlocks or unlock_methods(state, cell, d)):
             out.append(d)
     return out
 
@@ -68,14 +68,19 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
 
 @legal("turn")
 def _drafts(state: State) -> list:
-    here = state.board[state.position]
-    return [_draft_action(d, here.room, state.position) for d in draftable_doors(state)]
+    doors = draftable_doors(state)
+    if not doors:
+        return doors
+    cell = state.position
+    actions = _draft_actions(state.board[cell].room, cell)
+    return [actions[d] for d in doors]
 
 
 @lru_cache(maxsize=4096)
-def _draft_action(direction: int, room: str, cell: Cell) -> Draft:
-    """The Draft action (shared: actions are immutable values, checked once when built)."""
-    return Draft(direction, room, cell)
+def _draft_actions(room: str, cell: Cell) -> tuple[Draft, ...]:
+    """The Draft actions through each side (N, E, S, W) of ``room`` at ``cell`` (shared:
+    actions are immutable values, checked once when built)."""
+    return tuple(Draft(d, room, cell) for d in DIRS)
 
 
 @handles(Draft)
