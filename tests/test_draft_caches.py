@@ -74,7 +74,7 @@ def test_a_lock_roll_samples_as_its_weights_do_under_edited_dice():
     state = SimpleNamespace(rules=plain)
     assert die_totals(plain, "lock_red")[1][-1] == sum(plain.die_faces("lock_red").values())
     edited = SimpleNamespace(rules=plain.with_die("lock_red", OPEN=1, LOCKED=5))
-    assert die_totals(edited.rules, "lock_red") == (("OPEN", "LOCKED"), [1, 6])
+    assert die_totals(edited.rules, "lock_red") == (("OPEN", "LOCKED"), (1, 6))
     for s in (state, edited):
         for seed in range(30):
             rng, again = random.Random(seed), random.Random(seed)

@@ -190,14 +190,14 @@ def _in_order(tiles: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(tiles))
 
 
-def die_totals(rules, die: str) -> tuple[tuple[str, ...], list[int]]:
+def die_totals(rules, die: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The faces of ``die`` and their running counts, as :func:`sample` finds them in its
     weights (kept per rules value)."""
     known = rules._memo["die_totals"]
     out = known.get(die)
     if out is None:
         faces = rules.die_faces(die)
-        out = known[die] = (tuple(faces), list(accumulate(faces.values())))
+        out = known[die] = (tuple(faces), tuple(accumulate(faces.values())))
     return out
 
 
