@@ -96,7 +96,9 @@ class Drafting:
 
     def drawn(self, tile: str) -> Drafting:
         """A copy with ``tile`` drawn into the next slot."""
-        return _drafting(self.__dict__, {"hand": self.hand + (tile,)})
+        fields = self.__dict__.copy()  # (no unknown field to check for)
+        fields["hand"] = self.hand + (tile,)
+        return _built(fields)
 
     def replace(self, **changes) -> Drafting:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it (the constructor checks
@@ -117,6 +119,11 @@ def _drafting(base: dict, changes: dict) -> Drafting:
     if len(fields) != len(_DRAFTING_FIELDS):
         unknown = changes.keys() - _DRAFTING_FIELDS
         raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
+    return _built(fields)
+
+
+def _built(fields: dict) -> Drafting:
+    """The draft whose fields are ``fields`` (every one; the dict becomes its own)."""
     new = object.__new__(Drafting)
     object.__setattr__(new, "__dict__", fields)
     return new
