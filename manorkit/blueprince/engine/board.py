@@ -69,6 +69,17 @@ class Tile:
     doors: frozenset[int]
 
 
+def tile(rules: Rules, room: str, cell: Cell, rotation: int) -> Tile:
+    """The tile of ``room`` placed at ``cell`` turned ``rotation`` (kept per rules value: a
+    tile is an immutable value, so one serves every placement)."""
+    known = rules._memo["tiles"]
+    key = (room, cell, rotation)
+    out = known.get(key)
+    if out is None:
+        out = known[key] = Tile(room, cell, rotation, doors(rules.room(room)["shape"], rotation))
+    return out
+
+
 def paths(board: dict[Cell, Tile], start: Cell, padlocks: frozenset, *,
           through_walls: bool = False, sealed: frozenset = frozenset(),
           opened: dict[Cell, frozenset[int]] | None = None) -> dict[Cell, tuple]:
@@ -142,10 +153,11 @@ def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple
     """``(side, cell beyond, its side facing back, door edge)`` for each door ``here`` of
     ``cell`` that does not face off the board, in N, E, S, W order (kept as first met)."""
     key = (cell, here)
-    if key not in _EXITS:
-        _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)])
-                            for d in sorted(here) if _NEIGHBOURS[(cell, d)] is not None)
-    return _EXITS[key]
+    out = _EXITS.get(key)  # (one hash of the key)
+    if out is None:
+        out = _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)])
+                                  for d in sorted(here) if _NEIGHBOURS[(cell, d)] is not None)
+    return out
 
 
 _EXITS: dict[tuple[Cell, frozenset[int]], tuple] = {}

@@ -14,7 +14,7 @@ from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
 from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
 from .items import watch_draft
 from .pending import LockRoll, Orient, Roll
-from .reducer import Work, handles, legal
+from .reducer import Work, handles, legal, on_place
 from .state import Drafting, State
 
 #: Colours in which the Prism Key works (§6 Special Keys: not Blueprint or Blackprint).
@@ -38,7 +38,7 @@ def draftable_doors(state: State, cell: Cell | None = None) -> list[int]:
     out = []
     for d, target, _, door in exits(cell, board[cell].doors):
         if target not in board and (not closed or list(door) not in closed) and \
-                (door not in padlocks or unlock_methods(state, cell, d)):
+                (not padlocks or door not in padlocks or unlock_methods(state, cell, d)):
             out.append(d)
     return out
 
@@ -68,14 +68,19 @@ def unlock_methods(state: State, origin: Cell, direction: int) -> list[Unlock]:
 
 @legal("turn", yields=(Draft,))
 def _drafts(state: State) -> list:
-    here = state.board[state.position]
-    return [_draft_action(d, here.room, state.position) for d in draftable_doors(state)]
+    doors = draftable_doors(state)
+    if not doors:
+        return doors
+    cell = state.position
+    actions = _draft_actions(state.board[cell].room, cell)
+    return [actions[d] for d in doors]
 
 
 @lru_cache(maxsize=4096)
-def _draft_action(direction: int, room: str, cell: Cell) -> Draft:
-    """The Draft action (shared: actions are immutable values, checked once when built)."""
-    return Draft(direction, room, cell)
+def _draft_actions(room: str, cell: Cell) -> tuple[Draft, ...]:
+    """The Draft actions through each side (N, E, S, W) of ``room`` at ``cell`` (shared:
+    actions are immutable values, checked once when built)."""
+    return tuple(Draft(d, room, cell) for d in DIRS)
 
 
 @handles(Draft)
@@ -88,8 +93,8 @@ def _draft(work: Work, action: Draft) -> None:
     free = ("drawing_room",) if room == "Drawing Room" else ()
     study = "Study" in on_board and work.res["gems"] > 0 and (
         work.rules.variant("study_activation") == "on_board" or work.flag("study_entered"))
-    work.drafting = Drafting(origin, direction, size, ("Tunnel",) if sleeve else (),
-                             free_redraws=free, sleeve=sleeve, study=study)
+    work.drafting = Drafting.begin(origin, direction, size, hand=("Tunnel",) if sleeve else (),
+                                   free_redraws=free, sleeve=sleeve, study=study)
     target = neighbour(origin, direction)
     work.log("drafting {} into {}", "§4 Action A", WORDS[direction], target)
     if sleeve:
@@ -109,7 +114,7 @@ def _draft(work: Work, action: Draft) -> None:
             work.log(f"security level {level}: {die or 'no lock die'} instead of "
                      f"{usual or 'no roll'}", "§4 Action D (variant security_levels)")
     if die is not None:
-        work.queue(LockRoll(die))
+        work.queue(_lock_roll(die))
 
 
 @legal("unlock", yields=(Unlock,))
@@ -157,7 +162,8 @@ def _unlock(work: Work, action: Unlock) -> None:
 def redraws(state: State) -> list[str]:
     """The redraw sources usable now (§4 Step 4; §16 Drawing Room, Study, Furnace)."""
     d = state.drafting
-    if not any(state.bag.values()):
+    if not (state.resources["ivory_dice"] or d.free_redraws or d.study) or not any(
+            state.bag.values()):
         return []
     rules = state.rules
     if "drawing_room" in d.used and rules.variant("drawing_room_redraw") == "final_second_draw":
@@ -185,20 +191,33 @@ def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     """``(gems, steps)`` to take ``room`` from ``slot`` (§4 Gem Cost Rules, §16 Library,
     §16 Terrace, §19 Hovel); the sleeve Tunnel is free. A room tagged ``never_free`` costs
     its gems from every slot (variant ``casino_gem_cost=always_paid``)."""
+    return _slot_cost(state.rules, slot, room, _pricing(state))
+
+
+def _pricing(state: State) -> tuple[int, bool, bool, bool]:
+    """What prices every slot of the draft in progress alike: the free slot (Slot 1; from the
+    Library under ``library_free_slot=cheapest``, the cheapest tile's), whether a sleeve
+    Tunnel fills Slot 1, the Terrace on the board and the Hovel's steps for gems."""
     d = state.drafting
-    if d.sleeve and slot == 1:
-        return 0, 0
     rules = state.rules
-    board = state.on_board()
-    cost = tile_cost(rules, room, terrace="Terrace" in board, hovel=bool(state.flags.get("hovel")))
-    if cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
-        return cost
+    terrace = "Terrace" in state.on_board()
+    free = 1
     if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
             "cheapest":
-        costs = [tile_cost(rules, t, terrace="Terrace" in board)[0] for t in d.hand]
+        costs = [tile_cost(rules, t, terrace=terrace)[0] for t in d.hand]
         free = costs.index(min(costs)) + 1
-        return ((0, 0) if slot == free else cost)
-    return (0, 0) if slot == 1 else cost
+    return free, d.sleeve, terrace, bool(state.flags.get("hovel"))
+
+
+def _slot_cost(rules, slot: int, room: str, pricing: tuple) -> tuple[int, int]:
+    """:func:`slot_cost` with the draft's :func:`_pricing`."""
+    free, sleeve, terrace, hovel = pricing
+    if sleeve and slot == 1:
+        return 0, 0
+    cost = tile_cost(rules, room, terrace=terrace, hovel=hovel)
+    if slot != free or cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
+        return cost
+    return 0, 0
 
 
 def may_rotate(state: State, room: str = "") -> bool:
@@ -229,21 +248,23 @@ def _choices(state: State) -> list:
     rules = state.rules
     out: list = []
     gems_held, steps_held = state.resources["gems"], state.resources["steps"]
+    origin, direction, hidden = d.origin, d.direction, d.hidden
+    pricing = _pricing(state)
     for slot, room in enumerate(d.hand, 1):
-        turns = placements(rules, room, d.origin, d.direction)
+        turns = placements(rules, room, origin, direction)
         if not turns:
             continue
-        gems, steps = slot_cost(state, slot, room)
+        gems, steps = _slot_cost(rules, slot, room, pricing)
         if gems > gems_held or steps > steps_held:
             continue
-        shown = "" if slot == d.hidden else room
+        shown = "" if slot == hidden else room
         if len(turns) > 1 and may_rotate(state, room):
             out.extend(_take_action(slot, shown, r) for r in turns)
         else:
             out.append(_take_action(slot, shown, None))
     takes = bool(out)
-    out.extend(_redraw_action(s) for s in redraws(state))
-    furnace = ("Furnace" in state.on_board() and rules.variant("furnace_pass") == "may_pass"
+    out.extend(map(_redraw_action, redraws(state)))
+    furnace = (rules.variant("furnace_pass") == "may_pass" and "Furnace" in state.on_board()
                and any("red" in colours(rules, t) for t in d.hand))
     if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
             state.bag.values()):
@@ -258,6 +279,10 @@ _unlock_action = lru_cache(maxsize=256)(Unlock)
 _hide_action = lru_cache(maxsize=64)(Hide)
 _redraw_action = lru_cache(maxsize=64)(Redraw)
 _GIVE_UP = GiveUp()
+#: Shared random steps (immutable values too).
+_orient = lru_cache(maxsize=64)(Orient)
+_lock_roll = lru_cache(maxsize=64)(LockRoll)
+_roll = lru_cache(maxsize=1024)(Roll)
 
 
 @lru_cache(maxsize=4096)
@@ -302,7 +327,7 @@ def _take(work: Work, action: Take) -> None:
     if len(turns) == 1:
         work.place(room, turns[0])
     else:
-        work.queue(Orient(turns))
+        work.queue(_orient(turns))
 
 
 @handles(GiveUp)
@@ -321,24 +346,26 @@ def _give_up(work: Work, action: GiveUp) -> None:
 
 # -- placing a tile -----------------------------------------------------------------------------
 
+@on_place
 def placed(work: Work, cell: Cell) -> None:
     """Everything a newly placed tile triggers (§4 Step 4, §8, §16): its dirt and trunk
     rolls, its own draft effect, the watchers of rooms already on the board, and entering
     at once under ``enter_after_draft=auto_enter``."""
     rules = work.rules
-    room = work.room_at(cell)
+    room = work.board[cell].room
     row = rules.room(room)
     dirt = row["dirt_on_draft"]
     if work.flag("root_cellar"):
         dirt = min(dirt + 1, number(rules, "root_cellar_cap"))
     if dirt:
         work.add_dirt(cell, dirt, "§8 Dirt Pile Tokens")
-    die = trunk_die(rules, room, cell[0])
-    for _ in range(row["trunk_rolls"]):
-        if die is None:
-            work.add_trunks(cell, 1, "§8 Locked Trunks (never locked: OPEN)")
-        else:
-            work.queue(Roll("trunk", cell, die))
+    if row["trunk_rolls"]:
+        die = trunk_die(rules, room, cell[0])
+        for _ in range(row["trunk_rolls"]):
+            if die is None:
+                work.add_trunks(cell, 1, "§8 Locked Trunks (never locked: OPEN)")
+            else:
+                work.queue(_roll("trunk", cell, die))
     if room in hooks.DRAFT:
         hooks.DRAFT[room](work, cell)
     watch = hooks.WATCH

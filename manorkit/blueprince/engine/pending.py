@@ -91,14 +91,17 @@ class TileDraw(Step):
         1 unless a variant favours it)."""
         bag = state.bag
         out = {tile: bag[tile] for tile in bag_order(bag)}
-        favoured = _favoured(state.rules, "Greenhouse" in state.on_board())
-        for tile in favoured.keys() & out.keys():
-            out[tile] *= favoured[tile]
+        rules = state.rules
+        if _weighted(rules):
+            favoured = _favoured(rules, "Greenhouse" in state.on_board())
+            for tile in favoured.keys() & out.keys():
+                out[tile] *= favoured[tile]
         return out
 
     def sample(self, state: State, rng) -> str:
         """As :meth:`Step.sample`, from the bag's running totals in name order."""
-        if _favoured(state.rules, "Greenhouse" in state.on_board()):
+        rules = state.rules
+        if _weighted(rules) and _favoured(rules, "Greenhouse" in state.on_board()):
             return sample(self.weights(state), rng)
         bag = state.bag
         order = bag_order(bag)
@@ -108,7 +111,12 @@ class TileDraw(Step):
         return order[bisect_right(totals, rng.randrange(totals[-1]))]
 
     def apply(self, work: Work, value) -> None:
-        work.bag[value] -= 1
+        bag = work.bag
+        left = bag[value] - 1
+        if left:
+            bag[value] = left
+        else:  # its last copy: the bag keeps no empty entry
+            del bag[value]
         d = work.drafting
         work.drafting = d.drawn(value)
         work.log("Slot {}: {}", "§4 Step 2", len(d.hand) + 1, value)
@@ -125,7 +133,11 @@ class Orient(Step):
         return "orientation"
 
     def weights(self, state: State) -> dict:
-        return {r: 1 for r in self.rotations}
+        return dict.fromkeys(self.rotations, 1)
+
+    def sample(self, state: State, rng) -> int:
+        """As :meth:`Step.sample`: every rotation weighs 1, so the number drawn is its index."""
+        return self.rotations[rng.randrange(len(self.rotations))]
 
     def apply(self, work: Work, value) -> None:
         work.place(work.drafting.chosen, int(value))
@@ -177,6 +189,17 @@ def _in_order(tiles: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(tiles))
 
 
+def die_totals(rules, die: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The faces of ``die`` and their running counts, as :func:`sample` finds them in its
+    weights (kept per rules value)."""
+    known = rules._memo["die_totals"]
+    out = known.get(die)
+    if out is None:
+        faces = rules.die_faces(die)
+        out = known[die] = (tuple(faces), tuple(accumulate(faces.values())))
+    return out
+
+
 def sample(weights: dict, rng) -> object:
     """The outcome that ``rng.randrange(total weight)`` falls on, the outcomes taken in
     their order in ``weights``."""
@@ -186,22 +209,30 @@ def sample(weights: dict, rng) -> object:
 
 def roll_die(rules, die: str, rng) -> str:
     """The face of ``die`` that :func:`sample` draws from its faces with ``rng``, from the
-    die's running totals (kept per rules value)."""
-    known = rules._memo["die_totals"]
-    if die not in known:
-        faces = rules.die_faces(die)
-        known[die] = (tuple(faces), list(accumulate(faces.values())))
-    faces, totals = known[die]
+    die's running totals (:func:`die_totals`)."""
+    faces, totals = die_totals(rules, die)
     return faces[bisect_right(totals, rng.randrange(totals[-1]))]
 
 
-@lru_cache(maxsize=64)
 def _favoured(rules, greenhouse: bool) -> dict[str, int]:
-    """The tiles whose ``mechanics.tile_weight`` is not 1, with their weights."""
-    from ..mechanics import tile_weight
+    """The tiles whose ``mechanics.tile_weight`` is not 1, with their weights (kept per rules
+    value)."""
+    known = rules._memo["favoured"]
+    if greenhouse not in known:
+        from ..mechanics import tile_weight
 
-    weights = {room: tile_weight(rules, room, greenhouse) for room in rules.rows("rooms.csv")}
-    return {room: w for room, w in weights.items() if w != 1}
+        weights = {room: tile_weight(rules, room, greenhouse) for room in rules.rows("rooms.csv")}
+        known[greenhouse] = {room: w for room, w in weights.items() if w != 1}
+    return known[greenhouse]
+
+
+def _weighted(rules) -> bool:
+    """Whether these rules weigh any tile other than 1, the Greenhouse on the board or not
+    (kept per rules value: a draw needs not look for the Greenhouse otherwise)."""
+    known = rules._memo["weighted"]
+    if None not in known:
+        known[None] = bool(_favoured(rules, False) or _favoured(rules, True))
+    return known[None]
 
 
 def top_of_deck(remaining, bottom: tuple[str, ...]) -> dict:

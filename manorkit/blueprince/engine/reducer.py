@@ -20,7 +20,7 @@ from ..mechanics.drafting import colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
-from .board import Tile, doors
+from .board import tile
 from .pending import CardDraw, Step, TileDraw
 from .setup import RESOURCES
 from .state import Event, State, effect_text, freeze
@@ -31,6 +31,8 @@ LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choos
                                     "outer": []}
 #: Generator → the action types it can offer (:func:`legal`).
 YIELDS: dict[Callable, tuple[type, ...]] = {}
+#: What a newly placed tile triggers, ``f(work, cell)`` (``drafting.placed``), in order.
+PLACED: list[Callable] = []
 
 
 def handles(cls: type) -> Callable:
@@ -41,6 +43,12 @@ def handles(cls: type) -> Callable:
         HANDLERS[cls] = f
         return f
     return wrap
+
+
+def on_place(f: Callable) -> Callable:
+    """Register ``f(work, cell)`` to run after :meth:`Work.place` puts a tile on the board."""
+    PLACED.append(f)
+    return f
 
 
 def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
@@ -387,32 +395,32 @@ class Work:
 
     # -- the board ---------------------------------------------------------------------------
     def place(self, room: str, rotation: int) -> None:
-        """Place the chosen tile of the draft and end the draft (§4 Step 4)."""
-        from .drafting import placed
-
+        """Place the chosen tile of the draft, end the draft (§4 Step 4) and run what a placed
+        tile triggers (:data:`PLACED`)."""
         d = self.drafting
-        target = d.target
-        shape = self.rules.room(room)["shape"]
-        self.board[target] = Tile(room, target, rotation, doors(shape, rotation))
-        hand = list(d.hand)
-        del hand[d.slot - 1]
-        returned = hand[1:] if d.sleeve and d.slot != 1 else hand
-        for tile in returned + list(d.set_aside):
-            self.bag[tile] = self.bag.get(tile, 0) + 1
-        if d.sleeve and d.slot == 1:
+        target, slot, hand = d.target, d.slot, d.hand
+        self.board[target] = tile(self.rules, room, target, rotation)
+        returned = hand[:slot - 1] + hand[slot:]
+        if d.sleeve and slot != 1:
+            returned = returned[1:]
+        bag = self.bag
+        for name in returned + d.set_aside:
+            bag[name] = bag.get(name, 0) + 1
+        if d.sleeve and slot == 1:
             self.set_flag("sleeve", self.flag("sleeve") - 1)
             self.mark_outside(target)
         self.log("placed {} at {}", "§4 Step 4", room, target)
         self.drafting = None
         self.turn += 1
-        placed(self, target)
+        for then in PLACED:
+            then(self, target)
 
     def end_draft(self, why: str, section: str) -> None:
         """End a draft without placing a tile: every drawn tile returns to the bag."""
         d = self.drafting
-        tiles = list(d.hand[1:] if d.sleeve else d.hand) + list(d.set_aside)
-        for tile in tiles:
-            self.bag[tile] = self.bag.get(tile, 0) + 1
+        bag = self.bag
+        for name in (d.hand[1:] if d.sleeve else d.hand) + d.set_aside:
+            bag[name] = bag.get(name, 0) + 1
         self.log(why, section)
         self.drafting = None
         self.turn += 1
@@ -420,14 +428,14 @@ class Work:
     def advance(self) -> None:
         """Start the next automatic step of a draft once its random steps are resolved."""
         d = self.drafting
-        if d is None or self.pending:
+        if d is None or self.pending or d.slot is not None:
             return
-        if len(d.hand) == d.sleeve and d.door in self.padlocks:
+        drawn = len(d.hand) - d.sleeve  # the tiles drawn from the bag
+        if not drawn and d.door in self.padlocks:
             return  # waiting for the player to pay or turn back
-        bag_tiles = len(d.hand) - d.sleeve
-        if d.slot is None and bag_tiles < d.size - d.sleeve and any(self.bag.values()):
+        if drawn < d.size - d.sleeve and any(self.bag.values()):
             self.queue(_TILE_DRAW)
-        elif d.slot is None and not d.hand:
+        elif not d.hand:
             self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
 
     def finish(self) -> None:
@@ -537,5 +545,5 @@ def _nonzero(d: dict) -> dict:
     return {k: v for k, v in d.items() if v}
 
 
-__all__ = ["HANDLERS", "LEGAL", "YIELDS", "Work", "handles", "hooks", "legal", "legal_actions",
-           "match", "offering", "phase", "step"]
+__all__ = ["HANDLERS", "LEGAL", "PLACED", "YIELDS", "Work", "handles", "hooks", "legal",
+           "legal_actions", "match", "offering", "on_place", "phase", "step"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
@@ -73,6 +73,15 @@ class Drafting:
     hidden: int | None = None  # the slot the Archives turned face-down (§16 Archives)
     study: bool = False  # Study redraws allowed: at least 1 gem when the draft began (§16)
 
+    @classmethod
+    def begin(cls, origin: Cell, direction: int, size: int, **fields) -> Drafting:
+        """The draft begun through door ``direction`` of the room at ``origin``, drawing
+        ``size`` tiles, with ``fields`` and the other fields at their defaults, as the
+        constructor makes it but without its frozen field-by-field assignment (a draft begins
+        at every Draft)."""
+        fields.update(origin=origin, direction=direction, size=size)
+        return _drafting(_DRAFTING_DEFAULTS, fields)
+
     @property
     def target(self) -> Cell:
         return neighbour(self.origin, self.direction)
@@ -86,23 +95,38 @@ class Drafting:
         return self.hand[self.slot - 1]
 
     def drawn(self, tile: str) -> Drafting:
-        new = object.__new__(Drafting)
-        new.__dict__.update(self.__dict__)
-        new.__dict__["hand"] = self.hand + (tile,)
-        return new
+        """A copy with ``tile`` drawn into the next slot."""
+        fields = self.__dict__.copy()  # (no unknown field to check for)
+        fields["hand"] = self.hand + (tile,)
+        return _built(fields)
 
     def replace(self, **changes) -> Drafting:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it (the constructor checks
         nothing, so the fields are copied directly: a draft changes at every step)."""
-        if not _DRAFTING_FIELDS.issuperset(changes):
-            unknown = changes.keys() - _DRAFTING_FIELDS
-            raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
-        new = object.__new__(Drafting)
-        new.__dict__.update(self.__dict__, **changes)
-        return new
+        return _drafting(self.__dict__, changes)
 
 
 _DRAFTING_FIELDS = frozenset(Drafting.__dataclass_fields__)
+#: Every field's default (None for the three without one, which :meth:`Drafting.begin` sets).
+_DRAFTING_DEFAULTS = {name: None if f.default is MISSING else f.default
+                      for name, f in Drafting.__dataclass_fields__.items()}
+
+
+def _drafting(base: dict, changes: dict) -> Drafting:
+    """The draft with the fields ``base`` (every one) but for ``changes`` (a name that is no
+    field: ``TypeError``)."""
+    fields = {**base, **changes}
+    if len(fields) != len(_DRAFTING_FIELDS):
+        unknown = changes.keys() - _DRAFTING_FIELDS
+        raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
+    return _built(fields)
+
+
+def _built(fields: dict) -> Drafting:
+    """The draft whose fields are ``fields`` (every one; the dict becomes its own)."""
+    new = object.__new__(Drafting)
+    object.__setattr__(new, "__dict__", fields)
+    return new
 
 
 @dataclass(frozen=True)
