@@ -161,7 +161,8 @@ def test_a_step_builds_the_state_the_constructor_would():
 
 def test_the_fast_bag_keeps_its_names_in_order_and_its_running_totals():
     """Whatever is set, emptied, dropped or added, the fast mode's bag gives its names sorted
-    and the running totals of their counts in that order (what a tile draw samples from)."""
+    and the running totals of their counts in that order (what a tile draw samples from),
+    and tells whether every name is held once (a draw then needs no totals)."""
     from itertools import accumulate
 
     from manorkit.blueprince.engine.fast import _Bag
@@ -174,16 +175,19 @@ def test_the_fast_bag_keeps_its_names_in_order_and_its_running_totals():
         what = rng.random()
         if what < 0.5:
             bag[name] = bag.get(name, 0) + 1
-        elif what < 0.8 and name in bag:
+        elif what < 0.8 and bag.get(name):
             bag[name] -= 1
             if not bag[name]:
                 del bag[name]
         elif what < 0.9:
             bag.update({name: rng.randint(1, 3)})
-        elif name in bag:
+        elif what < 0.95 and name in bag:
             bag.pop(name)
+        elif name in bag:
+            bag[name] = 0  # emptied during an action, dropped after it
         assert list(bag.order()) == sorted(bag)
         assert bag.totals() == list(accumulate(bag[n] for n in sorted(bag)))
+        assert bag.even() == all(n == 1 for n in bag.values())
 
 
 @pytest.mark.parametrize("name", ["random", "greedy"])
@@ -199,6 +203,7 @@ def test_after_every_action_the_fast_bag_is_sorted_and_has_no_empty_entry(name):
             day.resolve() if day.pending else day.apply(policy(day, rng))
             assert all(day.bag.values()) and all(day.dirt.values())
             assert list(day.bag.order()) == sorted(day.bag)
+            assert day.bag.even() == all(n == 1 for n in day.bag.values())
             checked += 1
     assert checked > 500
 

@@ -151,10 +151,12 @@ class _Bag(_Sparse):
             self._reorder()
         else:
             self._order, self._counts = list(in_order[0]), list(in_order[1])
+            self._uneven = len(self._counts) - self._counts.count(1)
 
     def _reorder(self) -> None:
         self._order: list[str] = sorted(self)
         self._counts: list[int] = list(map(dict.__getitem__, repeat(self), self._order))
+        self._uneven = len(self._counts) - self._counts.count(1)  # names not held once
 
     def order(self) -> list[str]:
         return self._order
@@ -162,11 +164,17 @@ class _Bag(_Sparse):
     def totals(self) -> list[int]:
         return list(accumulate(self._counts))
 
+    def even(self) -> bool:
+        """Whether every tile is in the bag once (its running totals are 1, 2, 3 ...)."""
+        return not self._uneven
+
     def __setitem__(self, key, value) -> None:
         i = bisect_left(self._order, key)
         if key in self:
+            self._uneven += (value != 1) - (self._counts[i] != 1)
             self._counts[i] = value
         else:
+            self._uneven += value != 1
             self._order.insert(i, key)
             self._counts.insert(i, value)
         if not value:
@@ -176,6 +184,7 @@ class _Bag(_Sparse):
     def __delitem__(self, key) -> None:
         dict.__delitem__(self, key)
         i = bisect_left(self._order, key)
+        self._uneven -= self._counts[i] != 1
         del self._order[i], self._counts[i]
 
     def update(self, *args, **kwargs) -> None:

@@ -99,12 +99,17 @@ class TileDraw(Step):
         return out
 
     def sample(self, state: State, rng) -> str:
-        """As :meth:`Step.sample`, from the bag's running totals in name order."""
+        """As :meth:`Step.sample`, from the bag's running totals in name order (a bag that
+        holds every tile once, as the fast mode's tells with ``even()``, needs none: the
+        totals are 1, 2, 3 ...)."""
         rules = state.rules
         if _weighted(rules) and _favoured(rules, "Greenhouse" in state.on_board()):
             return sample(self.weights(state), rng)
         bag = state.bag
         order = bag_order(bag)
+        even = getattr(bag, "even", None)
+        if even is not None and even():
+            return order[rng.randrange(len(order))]
         running = getattr(bag, "totals", None)
         totals = running() if running is not None else list(accumulate(map(bag.__getitem__,
                                                                             order)))

@@ -21,6 +21,7 @@ from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
 from .board import tile
+from .items import on_gain
 from .pending import CardDraw, Step, TileDraw
 from .setup import RESOURCES
 from .state import Event, State, effect_text, freeze
@@ -294,8 +295,6 @@ class Work:
         """Take an item into hand; returns whether it was taken. A duplicate of a held item
         is refused, except that a fresh card of an item with charges replaces a spent one
         (§7 Lockpick Kit: "only a fresh card resets them")."""
-        from .items import on_gain
-
         row = self.rules.rows("tables/items.csv").get(item) or {}
         charges = int(row.get("charges") or 1)
         if item in self.items:
