@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..mechanics import door_die, draw_size, tile_cost, trunk_die
+from ..mechanics import door_die, draw_size, never_free, tile_cost, trunk_die
 from ..mechanics.drafting import colours
 from ..mechanics.numbers import number
 from ..placement import Cell
@@ -14,7 +14,7 @@ from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
 from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
 from .items import watch_draft
 from .pending import LockRoll, Orient, Roll
-from .reducer import Work, handles, legal, on_place
+from .reducer import Work, handles, legal, legal_actions, on_place
 from .state import Drafting, State
 
 #: Colours in which the Prism Key works (§6 Special Keys: not Blueprint or Blackprint).
@@ -215,7 +215,7 @@ def _slot_cost(rules, slot: int, room: str, pricing: tuple) -> tuple[int, int]:
     if sleeve and slot == 1:
         return 0, 0
     cost = tile_cost(rules, room, terrace=terrace, hovel=hovel)
-    if slot != free or cost == (0, 0) or "never_free" in (rules.room(room)["tags"] or ()):
+    if slot != free or cost == (0, 0) or never_free(rules, room):
         return cost
     return 0, 0
 
@@ -242,8 +242,9 @@ def _hide(work: Work, action: Hide) -> None:
     work.log(f"Slot {action.slot} is turned face-down", "§16 Archives")
 
 
-@legal("choose", yields=(Take, Redraw, GiveUp))
-def _choices(state: State) -> list:
+@legal("choose", yields=(Take,))
+def _takes(state: State) -> list:
+    """The drawn tiles the player can take (§4 Step 4): those that fit, at a price paid."""
     d = state.drafting
     rules = state.rules
     out: list = []
@@ -262,8 +263,17 @@ def _choices(state: State) -> list:
             out.extend(_take_action(slot, shown, r) for r in turns)
         else:
             out.append(_take_action(slot, shown, None))
-    takes = bool(out)
-    out.extend(map(_redraw_action, redraws(state)))
+    return out
+
+
+@legal("choose", yields=(Redraw, GiveUp))
+def _other_choices(state: State) -> list:
+    """Redrawing (§4 Step 4), or returning the tiles when none can be taken or the Furnace
+    lets the player pass (variants ``no_legal_tile``, ``furnace_pass``)."""
+    d = state.drafting
+    rules = state.rules
+    out = list(map(_redraw_action, redraws(state)))
+    takes = bool(legal_actions(state, Take))
     furnace = (rules.variant("furnace_pass") == "may_pass" and "Furnace" in state.on_board()
                and any("red" in colours(rules, t) for t in d.hand))
     if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
