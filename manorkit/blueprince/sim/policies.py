@@ -54,12 +54,12 @@ class GreedyPolicy:
     a room whose last door it could not open); otherwise it ends the day."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        found = state.legal_actions((Take, Draft))
-        takes = [a for a in found if isinstance(a, Take)]
+        takes = state.legal_actions(Take)
         if takes:
             return max(takes, key=lambda a: self.tile_score(state, a))
-        if found:  # drafts only
-            return min(found, key=lambda a: _draft_rank(state.position, a.direction))
+        drafts = state.legal_actions(Draft)
+        if drafts:
+            return min(drafts, key=lambda a: _draft_rank(state.position, a.direction))
         return self.explore(state)
 
     def tile_score(self, state: State, a: Take) -> tuple:
