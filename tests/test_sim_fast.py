@@ -272,7 +272,7 @@ def test_an_action_of_a_kind_list_applies_and_an_illegal_one_changes_nothing():
     state = new_day(RULES, seed=8)
     day = FastDay(state, random.Random(8))
     draft, facts = day.legal_actions(Draft)[0], (dict(day.resources), dict(day.board))
-    assert set(day._memo) == {"offered", *(f for f, _ in offering("turn", Draft))}  # only it ran
+    assert set(day._memo) == {"phase", *(f for f, _ in offering("turn", Draft))}  # only it ran
     for wrong in (Move((5, 5), "Nowhere", 1), Take(1, "Foyer"), Draft(2, "Nowhere")):
         with pytest.raises(IllegalAction):
             day.apply(wrong)

@@ -29,12 +29,12 @@ import random
 from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, compress, repeat
 from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
-from .reducer import HANDLERS, Work, legal_actions, match
+from .reducer import HANDLERS, Work, legal_actions, match, offering
 from .state import Event, State, effect_text
 from .turn import LiveLinks
 
@@ -388,7 +388,7 @@ class FastDay:
         return self._memo["routes"]
 
     #: As :meth:`State.legal_actions` (:func:`~.reducer.legal_actions` on the day; the lists
-    #: of the generators run kept for the moment, under ``"offered"`` for :meth:`apply`).
+    #: of the generators run and the phase kept for the moment, for :meth:`apply`).
     legal_actions = legal_actions
 
     def _chance_weights(self) -> tuple[str, dict]:
@@ -427,9 +427,15 @@ class FastDay:
                                     f"{list(weights)}")
             self._run(_chance(action.value, label))
             return
-        offered = self._memo.get("offered")
-        self._run(action if offered and any(map(is_, repeat(action), chain.from_iterable(offered)))
-                  else match(self, action))
+        memo = self._memo
+        which = memo.get("phase")  # (None before any list is offered this moment)
+        if which is not None:  # the action itself offered by a generator of its type: legal
+            for offer, _ in offering(which, type(action)):
+                got = memo.get(offer)
+                if got and any(map(is_, repeat(action), got)):
+                    self._run(action)
+                    return
+        self._run(match(self, action))
 
     def _run(self, action: Action) -> None:
         work, before, memo = self.work, self.before, self._memo

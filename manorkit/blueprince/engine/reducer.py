@@ -103,18 +103,19 @@ def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> 
     """The legal decisions of ``state`` (a state or a fast day); with ``kind`` (an action
     type or a tuple of them) only those of that kind, as filtering the whole list gives
     them, from only the generators that can offer them. Each generator runs once per
-    moment: its list is kept in ``state._memo`` under the generator, and in the list
-    ``state._memo["offered"]``."""
-    which = phase(state)
+    moment: its list is kept in ``state._memo`` under the generator, beside the phase
+    (under ``"phase"``)."""
+    memo = state._memo
+    if "phase" not in memo:
+        memo["phase"] = phase(state)
+    which = memo["phase"]
     if which is None:
         return []
-    memo = state._memo
     out: list[Action] = []
     for offer, whole in offering(which, kind):
         got = memo.get(offer)
         if got is None:
             got = memo[offer] = offer(state)
-            memo.setdefault("offered", []).append(got)
         out.extend(got if whole else [a for a in got if isinstance(a, kind)])
     return out
 

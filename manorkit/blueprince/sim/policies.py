@@ -5,7 +5,19 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..engine.actions import Action, Buy, Dig, Draft, Eat, EndDay, Move, OpenTrunk, Take
+from ..engine.actions import (
+    KINDS,
+    Action,
+    Buy,
+    Chance,
+    Dig,
+    Draft,
+    Eat,
+    EndDay,
+    Move,
+    OpenTrunk,
+    Take,
+)
 from ..engine.board import N, doors, exits, neighbour, opposite
 from ..engine.drafting import draftable_doors
 from ..engine.state import State
@@ -42,12 +54,12 @@ class GreedyPolicy:
     a room whose last door it could not open); otherwise it ends the day."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        found = state.legal_actions((Take, Draft))
-        takes = [a for a in found if isinstance(a, Take)]
+        takes = state.legal_actions(Take)
         if takes:
             return max(takes, key=lambda a: self.tile_score(state, a))
-        if found:  # drafts only
-            return min(found, key=lambda a: _draft_rank(state.position, a.direction))
+        drafts = state.legal_actions(Draft)
+        if drafts:
+            return min(drafts, key=lambda a: _draft_rank(state.position, a.direction))
         return self.explore(state)
 
     def tile_score(self, state: State, a: Take) -> tuple:
@@ -71,7 +83,7 @@ class GreedyPolicy:
             tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
         if fresh:
             return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
-        others = [a for a in state.legal_actions() if type(a) not in _NOT_OTHERS]
+        others = state.legal_actions(_OTHERS)
         if others:
             return others[0]
         if seen is None:
@@ -111,8 +123,9 @@ class EconomyPolicy(GreedyPolicy):
         return (row["doors"] > 1, reward) + base
 
 
-#: What :meth:`GreedyPolicy.explore` does not count as a room's offer.
-_NOT_OTHERS = (Move, EndDay)
+#: What :meth:`GreedyPolicy.explore` counts as a room's offer: any decision but a move or
+#: ending the day (asked for by kind, so the moves are not copied again).
+_OTHERS = tuple(k for k in KINDS.values() if k not in (Move, EndDay, Chance))
 
 
 def _leads_on(state: State, shape: str, rotation: int) -> int:
