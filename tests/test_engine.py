@@ -457,3 +457,24 @@ def test_routes_match_the_general_search_on_random_boards():
         assert list(fast.items()) == list(_cheapest_locked(got, start, padlocks).items())
         locked_seen += any(v[0] for v in fast.values())
     assert locked_seen > 20  # the padlocked case was exercised
+
+
+def test_a_random_step_with_nothing_to_draw_is_dropped():
+    """``Step.drawable`` (§8): a roll whose options all weigh 0 and a deck with no card in
+    either pile are dropped with an event; dice, orientations and tile draws never are."""
+    from manorkit.blueprince.engine.pending import CardDraw, LockRoll, Orient, Roll, TileDraw
+    from manorkit.blueprince.engine.reducer import _CopyOnWrite
+
+    work = _CopyOnWrite(new_day(RULES, seed=1), None)
+    deck = next(iter(work.decks))
+    empty = Roll("trunk", (1, 3), options=(("1", 0), ("2", 0)))
+    assert not empty.drawable(work) and Roll("trunk", (1, 3), die="d6").drawable(work)
+    assert LockRoll("lock_red").drawable(work) and Orient((0, 1)).drawable(work)
+    assert TileDraw().drawable(work) and CardDraw(deck, (1, 3)).drawable(work)
+    work.decks[deck] = ({}, {})
+    assert not CardDraw(deck, (1, 3)).drawable(work)
+    work.pending[:] = [empty, CardDraw(deck, (1, 3)), LockRoll("lock_red")]
+    work._prune()
+    assert work.pending == [LockRoll("lock_red")]
+    said = [e.effect for e in work.events]
+    assert any("nothing left to" in e for e in said) and any("no cards left" in e for e in said)

@@ -29,11 +29,19 @@ class Step:
     """Base of every random step."""
 
     kind: ClassVar[str] = "step"
+    #: Whether :meth:`weights` reads nothing of the state but its rules.
+    rules_only: ClassVar[bool] = False
 
     @property
     def name(self) -> str:
         """What is rolled or drawn: the kind, or a :class:`Roll`'s purpose."""
         return self.kind
+
+    def drawable(self, work: Work) -> bool:
+        """Whether anything can be drawn now (a step with nothing left is dropped, §8): its
+        weights, read from the work's current fields (from the work itself when they need
+        only the rules)."""
+        return bool(self.weights(work if self.rules_only else work.view()))
 
     def label(self) -> str:
         return self.kind
@@ -58,6 +66,7 @@ class LockRoll(Step):
     """The lock die rolled before a draft (§4 Step 1): LOCKED puts a padlock on the door."""
 
     die: str
+    rules_only: ClassVar[bool] = True
     kind: ClassVar[str] = "lock_roll"
 
     def label(self) -> str:
@@ -85,6 +94,9 @@ class TileDraw(Step):
 
     def label(self) -> str:
         return "tile drawn"
+
+    def drawable(self, work: Work) -> bool:
+        return True  # (queued only while the bag holds a tile)
 
     def weights(self, state: State) -> dict:
         """Each tile's copies in the bag, times its draw weight (``mechanics.tile_weight``:
@@ -132,6 +144,7 @@ class Orient(Step):
     """The orientation of a tile drawn as it lies (variant ``tile_orientation=as_drawn``)."""
 
     rotations: tuple[int, ...]
+    rules_only: ClassVar[bool] = True
     kind: ClassVar[str] = "orient"
 
     def label(self) -> str:
@@ -159,6 +172,9 @@ class CardDraw(Step):
 
     def label(self) -> str:
         return f"{self.deck} card"
+
+    def drawable(self, work: Work) -> bool:
+        return any(sum(pile.values()) for pile in work.decks[self.deck])
 
     def weights(self, state: State) -> dict:
         """The cards that can come up; a card sent back for another draw where it is drawn
@@ -265,6 +281,7 @@ class Roll(Step):
     options: tuple = ()
     data: tuple = ()
     kind: ClassVar[str] = "roll"
+    rules_only: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         if self.purpose not in hooks.ROLLS:

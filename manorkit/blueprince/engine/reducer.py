@@ -453,14 +453,10 @@ class Work:
         pending = self.pending
         while pending:
             p = pending[0]
-            if isinstance(p, TileDraw):  # (queued only while the bag holds a tile)
+            if p.drawable(self):
                 return
             if isinstance(p, CardDraw):
-                if any(sum(pile.values()) for pile in self.decks[p.deck]):
-                    return
                 self.log(f"the {p.deck} deck has no cards left", "§8 Deck Reshuffle Rule")
-            elif p.weights(self.view()):
-                return
             else:
                 self.log(f"nothing left to {p.label()}", "§8")
             pending.pop(0)
