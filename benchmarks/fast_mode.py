@@ -2,11 +2,13 @@
 memory per worker, and the ratio to ``benchmarks/engine_days.py`` before issue 12.
 
 Run: ``PYTHONPATH=$PWD .venv/bin/python benchmarks/fast_mode.py [--days 200] [--rounds 3]
-[--before 667da9b] [--readme]``. Every rate plays the same days (``sim.day_seeds``) with
-``sim.run.play``, fast and immutable, in interleaved rounds (median kept, the machine being
-shared), timed by the process's CPU time and by the clock. ``--before`` exports that commit
-(the engine before issue 12) with ``git archive`` and times the day loop of its
-``benchmarks/engine_days.py`` in a subprocess, in the same rounds. Peak memory is the
+[--before 667da9b] [--readme]``. Every rate is a fresh process that plays one other day to
+load the engine, then days it has never played (round ``r`` plays ``sim.day_seeds(r,
+days)``, the same days fast and immutable) with ``sim.run.play``, so no mode meets a day
+its caches have seen; rounds are interleaved (median kept, the machine being shared), timed
+by the process's CPU time and by the clock. ``--before`` exports that commit (the engine
+before issue 12) with ``git archive`` and times the day loop of its
+``benchmarks/engine_days.py`` in a fresh process too, in the same rounds. Peak memory is the
 resident set (``ru_maxrss``) of a fresh process that simulates the days, and the
 ``tracemalloc`` peak of one day played once the engine is warm (an immutable day keeps every
 state of the day, linked by ``parent``). ``--readme`` rewrites the README's fast_mode table.
@@ -22,17 +24,12 @@ import shutil
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from _timing import export, rewrite_readme
 
-from manorkit.blueprince import load_rules
-from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy, day_seeds
-from manorkit.blueprince.sim.run import play
-
 ROOT = Path(__file__).resolve().parent.parent
-POLICIES = {"greedy": GreedyPolicy, "random": RandomPolicy}
+POLICIES = ("greedy", "random")
 NOISY = ": other work was running, so rates are noisy"
 BEFORE = """
 import random, sys, time
@@ -68,24 +65,39 @@ print(json.dumps({"base": base, "peak": peak, "one_day": one_day}))
 """
 
 
-def rate(rules, name: str, seeds: list[int], fast: bool) -> tuple[float, float, float]:
-    """Days per second of this process's CPU time and of the clock, and actions (decisions
-    and chance steps) per day."""
-    policy, steps = POLICIES[name](), 0
-    cpu, wall = time.process_time(), time.perf_counter()
-    for seed in seeds:
-        steps += play(rules, policy, seed, fast=fast).depth
-    n = len(seeds)
-    return n / (time.process_time() - cpu), n / (time.perf_counter() - wall), steps / n
+RATE = """
+import sys, time
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy, day_seeds
+from manorkit.blueprince.sim.run import play
+name, fast, days, root = sys.argv[1], sys.argv[2] == "fast", int(sys.argv[3]), int(sys.argv[4])
+rules = load_rules()
+policy = {"greedy": GreedyPolicy, "random": RandomPolicy}[name]()
+play(rules, policy, day_seeds(10_000, 1)[0], fast=fast)  # the engine loaded, on another day
+steps, cpu, wall = 0, time.process_time(), time.perf_counter()
+for seed in day_seeds(root, days):
+    steps += play(rules, policy, seed, fast=fast).depth
+print(days / (time.process_time() - cpu), days / (time.perf_counter() - wall), steps / days)
+"""
 
 
-def before_rate(tree: Path, name: str, days: int) -> tuple[float, float, float]:
-    """As :func:`rate`, for the engine in ``tree`` (the loop of its ``engine_days.measure``)."""
-    out = subprocess.run([sys.executable, "-c", BEFORE, name, str(days)], cwd=tree,
+def rate(name: str, fast: bool, days: int, root: int) -> tuple[float, float, float]:
+    """Days per second of a fresh process's CPU time and of the clock playing the days of
+    ``sim.day_seeds(root, days)``, and actions (decisions and chance steps) per day."""
+    return _run(RATE, ROOT, name, "fast" if fast else "slow", str(days), str(root))
+
+
+def _run(script: str, tree: Path, *args: str) -> tuple[float, float, float]:
+    out = subprocess.run([sys.executable, "-c", script, *args], cwd=tree,
                          env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True,
                          text=True, check=True)
     cpu, wall, per_day = out.stdout.strip().splitlines()[-1].split()
     return float(cpu), float(wall), float(per_day)
+
+
+def before_rate(tree: Path, name: str, days: int) -> tuple[float, float, float]:
+    """As :func:`rate`, for the engine in ``tree`` (the loop of its ``engine_days.measure``)."""
+    return _run(BEFORE, tree, name, str(days))
 
 
 def memory(fast: bool, days: int) -> dict:
@@ -102,18 +114,15 @@ def main() -> None:
     parser.add_argument("--before", default="667da9b", help="the commit before issue 12")
     parser.add_argument("--readme", action="store_true")
     args = parser.parse_args()
-    rules = load_rules()
-    seeds = day_seeds(0, args.days)
-    play(rules, GreedyPolicy(), seeds[0])  # warm the rules caches
     tree = export(args.before) if args.before else None
     load = os.getloadavg()[0]
     runs: dict[tuple, list[float]] = {}
     walls: dict[tuple, list[float]] = {}
     per_day: dict = {}
-    for _ in range(args.rounds):
+    for root in range(args.rounds):
         for name in POLICIES:
             for fast in (True, False):
-                cpu, wall, per_day[name] = rate(rules, name, seeds, fast)
+                cpu, wall, per_day[name] = rate(name, fast, args.days, root)
                 runs.setdefault((name, fast), []).append(cpu)
                 walls.setdefault((name, fast), []).append(wall)
             if tree is not None:
@@ -131,8 +140,9 @@ def main() -> None:
         f"Measured {stamp} by `benchmarks/fast_mode.py` (Python "
         f"{sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f} before and "
         f"{load_after:.1f} after{NOISY if max(load, load_after) > 1.2 else ''}). "
-        f"{args.days} days per run, median of {args.rounds} interleaved rounds, one process on "
-        "one core. Days per second count the process's CPU time (`time.process_time`), which "
+        f"{args.days} days per run, median of {args.rounds} interleaved rounds, each run a "
+        "fresh process on one core playing days it has not played before. Days per second "
+        "count the process's CPU time (`time.process_time`), which "
         "other work on the machine disturbs less than the clock; the clock's rate is the last "
         "column. \"Before issue 12\" is the day loop of `benchmarks/engine_days.py` at commit "
         f"`{args.before}`, timed the same way in the same rounds.", "",
