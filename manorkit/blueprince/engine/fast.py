@@ -439,7 +439,6 @@ class FastDay:
 
     def _run(self, action: Action) -> None:
         work, before, memo = self.work, self.before, self._memo
-        before.flags = self.flags  # (copied by the first flag set: _DayWork.set_flag)
         work.action = action
         work.step = step = self.depth + 1
         if type(action) is Chance:
@@ -452,7 +451,7 @@ class FastDay:
         memo.clear()
         if self._emptied or self.tokens:
             self._sparse()
-        before.flags = self.flags
+        before.flags = self.flags  # (until the next action's first flag set copies them)
         self.actions.append(action)
         self.depth = step  # the plain fields as they stand after the action
         self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,

@@ -125,7 +125,7 @@ class TileDraw(Step):
         running = getattr(bag, "totals", None)
         totals = running() if running is not None else list(accumulate(map(bag.__getitem__,
                                                                             order)))
-        return order[bisect_right(totals, rng.randrange(totals[-1]))]
+        return pick(order, totals, rng)
 
     def apply(self, work: Work, value) -> None:
         bag = work.bag
@@ -225,14 +225,19 @@ def sample(weights: dict, rng) -> object:
     """The outcome that ``rng.randrange(total weight)`` falls on, the outcomes taken in
     their order in ``weights``."""
     totals = list(accumulate(weights.values()))
-    return list(weights)[bisect_right(totals, rng.randrange(totals[-1]))]
+    return pick(list(weights), totals, rng)
+
+
+def pick(outcomes: Sequence, totals: Sequence[int], rng) -> object:
+    """The outcome whose running total ``totals`` (ascending, one per outcome) the number
+    ``rng.randrange(totals[-1])`` falls under: how every step samples."""
+    return outcomes[bisect_right(totals, rng.randrange(totals[-1]))]
 
 
 def roll_die(rules, die: str, rng) -> str:
     """The face of ``die`` that :func:`sample` draws from its faces with ``rng``, from the
     die's running totals (:func:`die_totals`)."""
-    faces, totals = die_totals(rules, die)
-    return faces[bisect_right(totals, rng.randrange(totals[-1]))]
+    return pick(*die_totals(rules, die), rng)
 
 
 def _favoured(rules, greenhouse: bool) -> dict[str, int]:
