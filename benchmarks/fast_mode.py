@@ -84,27 +84,29 @@ print(days / (time.process_time() - cpu), days / (time.perf_counter() - wall), s
 def rate(name: str, fast: bool, days: int, root: int) -> tuple[float, float, float]:
     """Days per second of a fresh process's CPU time and of the clock playing the days of
     ``sim.day_seeds(root, days)``, and actions (decisions and chance steps) per day."""
-    return _run(RATE, ROOT, name, "fast" if fast else "slow", str(days), str(root))
+    return _rates(_python(RATE, ROOT, name, "fast" if fast else "slow", str(days), str(root)))
 
 
-def _run(script: str, tree: Path, *args: str) -> tuple[float, float, float]:
+def _python(script: str, tree: Path, *args: str) -> str:
+    """The last line ``script`` prints, run by a fresh interpreter on the code of ``tree``."""
     out = subprocess.run([sys.executable, "-c", script, *args], cwd=tree,
                          env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True,
                          text=True, check=True)
-    cpu, wall, per_day = out.stdout.strip().splitlines()[-1].split()
+    return out.stdout.strip().splitlines()[-1]
+
+
+def _rates(line: str) -> tuple[float, float, float]:
+    cpu, wall, per_day = line.split()
     return float(cpu), float(wall), float(per_day)
 
 
 def before_rate(tree: Path, name: str, days: int) -> tuple[float, float, float]:
     """As :func:`rate`, for the engine in ``tree`` (the loop of its ``engine_days.measure``)."""
-    return _run(BEFORE, tree, name, str(days))
+    return _rates(_python(BEFORE, tree, name, str(days)))
 
 
 def memory(fast: bool, days: int) -> dict:
-    out = subprocess.run([sys.executable, "-c", MEMORY, "fast" if fast else "slow", str(days)],
-                         env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
-                         text=True, check=True)
-    return json.loads(out.stdout)
+    return json.loads(_python(MEMORY, ROOT, "fast" if fast else "slow", str(days)))
 
 
 def main() -> None:
