@@ -29,8 +29,6 @@ class Step:
     """Base of every random step."""
 
     kind: ClassVar[str] = "step"
-    #: Whether :meth:`weights` reads nothing of the state but its rules.
-    rules_only: ClassVar[bool] = False
 
     @property
     def name(self) -> str:
@@ -39,9 +37,9 @@ class Step:
 
     def drawable(self, work: Work) -> bool:
         """Whether anything can be drawn now (a step with nothing left is dropped, §8): its
-        weights, read from the work's current fields (from the work itself when they need
-        only the rules)."""
-        return bool(self.weights(work if self.rules_only else work.view()))
+        weights, read from the work's current fields (a step whose weights need only the
+        rules tells without building them)."""
+        return bool(self.weights(work.view()))
 
     def label(self) -> str:
         return self.kind
@@ -66,11 +64,13 @@ class LockRoll(Step):
     """The lock die rolled before a draft (§4 Step 1): LOCKED puts a padlock on the door."""
 
     die: str
-    rules_only: ClassVar[bool] = True
     kind: ClassVar[str] = "lock_roll"
 
     def label(self) -> str:
         return "lock roll"
+
+    def drawable(self, work: Work) -> bool:
+        return bool(work.rules.die_faces(self.die))
 
     def weights(self, state: State) -> dict:
         return dict(state.rules.die_faces(self.die))
@@ -144,11 +144,13 @@ class Orient(Step):
     """The orientation of a tile drawn as it lies (variant ``tile_orientation=as_drawn``)."""
 
     rotations: tuple[int, ...]
-    rules_only: ClassVar[bool] = True
     kind: ClassVar[str] = "orient"
 
     def label(self) -> str:
         return "orientation"
+
+    def drawable(self, work: Work) -> bool:
+        return bool(self.rotations)
 
     def weights(self, state: State) -> dict:
         return dict.fromkeys(self.rotations, 1)
@@ -286,7 +288,6 @@ class Roll(Step):
     options: tuple = ()
     data: tuple = ()
     kind: ClassVar[str] = "roll"
-    rules_only: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         if self.purpose not in hooks.ROLLS:
@@ -298,6 +299,11 @@ class Roll(Step):
 
     def label(self) -> str:
         return hooks.ROLLS[self.purpose].label
+
+    def drawable(self, work: Work) -> bool:
+        if self.die is not None:
+            return bool(work.rules.die_faces(self.die))
+        return any(w for _, w in self.options)
 
     def weights(self, state: State) -> dict:
         if self.die is not None:
