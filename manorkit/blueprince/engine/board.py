@@ -302,16 +302,31 @@ def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[i
 
 
 def _placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
-    target = neighbour(origin, direction)
-    rule = rules.placement(room)
-    if target is None or not rule.allows(target):
-        return ()
-    shape = rules.room(room)["shape"]
-    back = opposite(direction)
+    """:func:`placements`, found alike for every room of the same placement note and shape
+    (kept per rules value by note, shape and door)."""
+    row = rules.room(room)
+    key = (row["placement"] or "", row["shape"], origin, direction)
+    known = rules._memo["fits"]
+    out = known.get(key)
+    if out is None:
+        target = neighbour(origin, direction)
+        rule = rules.placement(room)
+        if target is None or not rule.allows(target):
+            out = ()
+        else:
+            out = _turns(row["shape"], rule.facing, opposite(direction))
+        known[key] = out
+    return out
+
+
+@cache
+def _turns(shape: str, facing: str | None, back: int) -> tuple[int, ...]:
+    """The rotations of a ``shape`` tile with a door on side ``back`` and, if ``facing`` is
+    ``ns`` or ``ew``, doors on those sides only."""
     out = []
     for r in rotations(shape):
         ds = doors(shape, r)
-        if back in ds and (rule.facing != "ns" or ds <= {0, 2}) and (
-                rule.facing != "ew" or ds <= {1, 3}):
+        if back in ds and (facing != "ns" or ds <= {0, 2}) and (
+                facing != "ew" or ds <= {1, 3}):
             out.append(r)
     return tuple(out)
