@@ -72,15 +72,13 @@ def _drafts(state: State) -> list:
     if not doors:
         return doors
     cell = state.position
-    actions = _draft_actions(state.board[cell].room, cell)
-    return [actions[d] for d in doors]
+    room = state.board[cell].room
+    return [_draft_action(d, room, cell) for d in doors]
 
 
-@lru_cache(maxsize=4096)
-def _draft_actions(room: str, cell: Cell) -> tuple[Draft, ...]:
-    """The Draft actions through each side (N, E, S, W) of ``room`` at ``cell`` (shared:
-    actions are immutable values, checked once when built)."""
-    return tuple(Draft(d, room, cell) for d in DIRS)
+#: The Draft action through side ``direction`` of ``room`` at ``cell`` (shared: actions are
+#: immutable values, checked once when built).
+_draft_action = lru_cache(maxsize=4096)(Draft)
 
 
 @handles(Draft)
