@@ -293,29 +293,24 @@ _EDGES = {(c, d): edge(c, d) for (c, d) in _NEIGHBOURS}
 def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
     """The rotations in which ``room`` can be placed through door ``direction`` of the room
     at ``origin``: a door must face back, and the placement note must hold (§2, §4 Step 4)."""
-    known = rules._memo["placements"]  # kept per rules value
-    key = (room, origin, direction)
-    out = known.get(key)
-    if out is None:
-        out = known[key] = _placements(rules, room, origin, direction)
-    return out
+    cells, turns = _fit(rules, room)
+    return turns[(direction + 2) % 4] if _NEIGHBOURS[(origin, direction)] in cells else ()
 
 
-def _placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
-    """:func:`placements`, found alike for every room of the same placement note and shape
-    (kept per rules value by note, shape and door)."""
-    row = rules.room(room)
-    key = (row["placement"] or "", row["shape"], origin, direction)
-    known = rules._memo["fits"]
-    out = known.get(key)
+def _fit(rules: Rules, room: str) -> tuple[frozenset[Cell], tuple[tuple[int, ...], ...]]:
+    """The cells where ``room`` may be placed, and for each side (N, E, S, W) the rotations
+    that turn a door of it that way with its doors facing as its placement note wants (kept
+    per rules value; the cells per placement note)."""
+    known = rules._memo["fit"]
+    out = known.get(room)
     if out is None:
-        target = neighbour(origin, direction)
         rule = rules.placement(room)
-        if target is None or not rule.allows(target):
-            out = ()
-        else:
-            out = _turns(row["shape"], rule.facing, opposite(direction))
-        known[key] = out
+        allowed = rules._memo["allowed"]
+        cells = allowed.get(rule.text)
+        if cells is None:
+            cells = allowed[rule.text] = rule.cells()
+        shape = rules.room(room)["shape"]
+        out = known[room] = (cells, tuple(_turns(shape, rule.facing, back) for back in DIRS))
     return out
 
 
