@@ -155,8 +155,7 @@ def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple
     key = (cell, here)
     out = _EXITS.get(key)  # (one hash of the key)
     if out is None:
-        out = _EXITS[key] = tuple((d, _NEIGHBOURS[(cell, d)], (d + 2) % 4, _EDGES[(cell, d)])
-                                  for d in sorted(here) if _NEIGHBOURS[(cell, d)] is not None)
+        out = _EXITS[key] = tuple([side for side in _SIDES[cell] if side[0] in here])
     return out
 
 
@@ -288,6 +287,9 @@ def edge(cell: Cell, d: int) -> tuple[Cell, int]:
 
 
 _EDGES = {(c, d): edge(c, d) for (c, d) in _NEIGHBOURS}
+#: Each cell's sides that do not face off the board, as :func:`exits` lists them.
+_SIDES = {(r, c): tuple((d, n, (d + 2) % 4, _EDGES[((r, c), d)]) for d in DIRS
+                        if (n := _NEIGHBOURS[((r, c), d)])) for r in RANKS for c in COLS}
 
 
 def placements(rules: Rules, room: str, origin: Cell, direction: int) -> tuple[int, ...]:
