@@ -280,13 +280,17 @@ def _cheapest_locked(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Ce
 def edge(cell: Cell, d: int) -> tuple[Cell, int]:
     """A door edge named from the cell that holds it (the same edge seen from either side
     is normalised to its south or west cell)."""
+    return _EDGES[(cell, d)]
+
+
+def _edge(cell: Cell, d: int) -> tuple[Cell, int]:
     other = neighbour(cell, d)
     if d in (N, E) or other is None:
         return (cell, d)
     return (other, opposite(d))
 
 
-_EDGES = {(c, d): edge(c, d) for (c, d) in _NEIGHBOURS}
+_EDGES = {(c, d): _edge(c, d) for (c, d) in _NEIGHBOURS}
 #: Each cell's sides that do not face off the board, as :func:`exits` lists them.
 _SIDES = {(r, c): tuple((d, n, (d + 2) % 4, _EDGES[((r, c), d)]) for d in DIRS
                         if (n := _NEIGHBOURS[((r, c), d)])) for r in RANKS for c in COLS}
