@@ -79,10 +79,15 @@ class GreedyPolicy:
         moves = state.legal_actions(Move)
         entered, tokens = state.entered, state.tokens
         seen = visited_since_placement(state) if tokens else None  # (read here only for tokens)
-        fresh = [a for a in moves if a.cell not in entered or (
-            tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
-        if fresh:
-            return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
+        best, near = None, None
+        for a in moves:  # the first of the fewest steps, then the highest rank
+            cell = a.cell
+            if cell not in entered or (tokens and tokens.get(cell) and cell not in seen):
+                key = (a.steps, -cell[0])  # (tokens and items to pick up)
+                if best is None or key < near:
+                    best, near = a, key
+        if best is not None:
+            return best
         others = state.legal_actions(_OTHERS)
         if others:
             return others[0]
