@@ -157,8 +157,9 @@ class Move(Action):
 
     def __post_init__(self) -> None:
         _cell(self.cell)
-        _text(self.room, "room")
-        _int(self.steps, "steps", 0)
+        if type(self.room) is not str or type(self.steps) is not int or self.steps < 0:
+            _text(self.room, "room")  # (both checked at once; these name the wrong one)
+            _int(self.steps, "steps", 0)
         if not isinstance(self.pay, tuple):
             raise IllegalAction(f"pay must be a tuple of payment methods, got {self.pay!r}")
         for method in self.pay:
