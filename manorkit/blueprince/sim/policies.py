@@ -82,11 +82,11 @@ class GreedyPolicy:
         moves = state.legal_actions(Move)
         entered, tokens = state.entered, state.tokens
         seen = visited_since_placement(state) if tokens else None  # (read here only for tokens)
-        best, near = None, None
-        for a in moves:  # the first of the fewest steps, then the highest rank
-            cell = a.cell
+        best, near = None, None  # the first new one of the fewest steps, then highest rank
+        for a in moves:
+            cell = a.cell  # (new: not entered yet, or with tokens and items to pick up)
             if cell not in entered or (tokens and tokens.get(cell) and cell not in seen):
-                key = (a.steps, -cell[0])  # (tokens and items to pick up)
+                key = (a.steps, -cell[0])
                 if best is None or key < near:
                     best, near = a, key
         if best is not None:
