@@ -156,9 +156,13 @@ class Move(Action):
     kind = "move"
 
     def __post_init__(self) -> None:
-        _cell(self.cell)
-        _text(self.room, "room")
-        _int(self.steps, "steps", 0)
+        cell, steps = self.cell, self.steps
+        if not (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and
+                type(cell[1]) is int and type(self.room) is str and type(steps) is int and
+                steps >= 0):  # (the usual fields checked at once; these name a wrong one)
+            _cell(cell)
+            _text(self.room, "room")
+            _int(steps, "steps", 0)
         if not isinstance(self.pay, tuple):
             raise IllegalAction(f"pay must be a tuple of payment methods, got {self.pay!r}")
         for method in self.pay:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Protocol
 
 from ..engine.actions import (
@@ -18,9 +19,10 @@ from ..engine.actions import (
     OpenTrunk,
     Take,
 )
-from ..engine.board import N, doors, exits, neighbour, opposite
+from ..engine.board import DIRS, N, doors, exits, neighbour, opposite
 from ..engine.drafting import draftable_doors
 from ..engine.state import State
+from ..placement import COLS, RANKS
 
 
 class Policy(Protocol):
@@ -56,10 +58,11 @@ class GreedyPolicy:
     def __call__(self, state: State, rng: random.Random) -> Action:
         takes = state.legal_actions(Take)
         if takes:
-            return max(takes, key=lambda a: self.tile_score(state, a))
+            return max(takes, key=partial(self.tile_score, state))
         drafts = state.legal_actions(Draft)
         if drafts:
-            return min(drafts, key=lambda a: _draft_rank(state.position, a.direction))
+            here = state.position
+            return min(drafts, key=lambda a: _DRAFT_RANKS[(here, a.direction)])
         return self.explore(state)
 
     def tile_score(self, state: State, a: Take) -> tuple:
@@ -79,10 +82,15 @@ class GreedyPolicy:
         moves = state.legal_actions(Move)
         entered, tokens = state.entered, state.tokens
         seen = visited_since_placement(state) if tokens else None  # (read here only for tokens)
-        fresh = [a for a in moves if a.cell not in entered or (
-            tokens.get(a.cell) and a.cell not in seen)]  # tokens and items to pick up
-        if fresh:
-            return min(fresh, key=lambda a: (a.steps, -a.cell[0]))
+        best, near = None, None  # the first new one of the fewest steps, then highest rank
+        for a in moves:
+            cell = a.cell  # (new: not entered yet, or with tokens and items to pick up)
+            if cell not in entered or (tokens and tokens.get(cell) and cell not in seen):
+                key = (a.steps, -cell[0])
+                if best is None or key < near:
+                    best, near = a, key
+        if best is not None:
+            return best
         others = state.legal_actions(_OTHERS)
         if others:
             return others[0]
@@ -148,6 +156,10 @@ def _draft_rank(cell, direction: int) -> tuple:
     target = neighbour(cell, direction)
     towards = cell[0] >= 6 and target is not None and abs(target[1] - 3) < abs(cell[1] - 3)
     return (1 if towards else 2, direction)
+
+
+#: :func:`_draft_rank` of each cell and side.
+_DRAFT_RANKS = {((r, c), d): _draft_rank((r, c), d) for r in RANKS for c in COLS for d in DIRS}
 
 
 def visited_since_placement(state: State) -> set:
