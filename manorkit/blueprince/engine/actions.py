@@ -144,7 +144,7 @@ class Hide(Action):
 PAYMENTS = ("key", "lockpick", "silver_key")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Move(Action):
     """Action B (§4): move to the room at ``cell``, paying each padlock on the route with
     the methods in ``pay`` (§4 Action B: a Key, a Lockpick Kit charge or a Silver Key)."""
@@ -155,14 +155,19 @@ class Move(Action):
     pay: tuple[str, ...] = ()
     kind = "move"
 
-    def __post_init__(self) -> None:
-        _cell(self.cell)
-        _text(self.room, "room")
-        _int(self.steps, "steps", 0)
-        if not isinstance(self.pay, tuple):
-            raise IllegalAction(f"pay must be a tuple of payment methods, got {self.pay!r}")
-        for method in self.pay:
+    def __init__(self, cell: tuple[int, int], room: str = "", steps: int = 0,
+                 pay: tuple[str, ...] = ()) -> None:
+        """The fields checked, then set in one go (a Move is built for each route of each
+        moment; a frozen dataclass's own constructor sets them one by one)."""
+        _cell(cell)
+        _text(room, "room")
+        _int(steps, "steps", 0)
+        if not isinstance(pay, tuple):
+            raise IllegalAction(f"pay must be a tuple of payment methods, got {pay!r}")
+        for method in pay:
             _text(method, "pay", PAYMENTS)
+        object.__setattr__(self, "__dict__", {"cell": cell, "room": room, "steps": steps,
+                                              "pay": pay})
 
     def __str__(self) -> str:
         unit = "step" if self.steps == 1 else "steps"
