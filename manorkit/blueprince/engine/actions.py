@@ -42,11 +42,17 @@ class Action:
 
     kind = "action"
 
+    def _set(self, **fields) -> None:
+        """Set every field at once (a frozen dataclass's own constructor sets them one by
+        one): for the actions built for each moment (``Move``, ``Draft``, ``Take``), whose
+        constructors check their fields and then set them with it."""
+        object.__setattr__(self, "__dict__", fields)
+
     def to_json(self) -> dict:
         return {"type": self.kind, **asdict(self)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Draft(Action):
     """Action A (§4): draft through door ``direction`` (0 N … 3 W) of the current room."""
 
@@ -55,11 +61,13 @@ class Draft(Action):
     cell: tuple[int, int] | None = None
     kind = "draft"
 
-    def __post_init__(self) -> None:
-        _int(self.direction, "direction", 0, 3)
-        _text(self.room, "room")
-        if self.cell is not None:
-            _cell(self.cell)
+    def __init__(self, direction: int, room: str = "",
+                 cell: tuple[int, int] | None = None) -> None:
+        _int(direction, "direction", 0, 3)
+        _text(room, "room")
+        if cell is not None:
+            _cell(cell)
+        self._set(direction=direction, room=room, cell=cell)
 
     def __str__(self) -> str:
         where = f" from {self.room} {self.cell}" if self.room else ""
@@ -106,7 +114,7 @@ class Redraw(Action):
         return REDRAWS[self.source]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Take(Action):
     """Draft the tile in ``slot`` (1-based), turned ``rotation`` quarter turns (None: the
     orientation is drawn by chance under ``tile_orientation=as_drawn``)."""
@@ -116,11 +124,12 @@ class Take(Action):
     rotation: int | None = None
     kind = "take"
 
-    def __post_init__(self) -> None:
-        _int(self.slot, "slot", 1)
-        _text(self.room, "room")
-        if self.rotation is not None:
-            _int(self.rotation, "rotation", 0, 3)
+    def __init__(self, slot: int, room: str = "", rotation: int | None = None) -> None:
+        _int(slot, "slot", 1)
+        _text(room, "room")
+        if rotation is not None:
+            _int(rotation, "rotation", 0, 3)
+        self._set(slot=slot, room=room, rotation=rotation)
 
     def __str__(self) -> str:
         turn = "" if self.rotation is None else f", rotated {self.rotation * 90}°"
@@ -157,8 +166,6 @@ class Move(Action):
 
     def __init__(self, cell: tuple[int, int], room: str = "", steps: int = 0,
                  pay: tuple[str, ...] = ()) -> None:
-        """The fields checked, then set in one go (a Move is built for each route of each
-        moment; a frozen dataclass's own constructor sets them one by one)."""
         _cell(cell)
         _text(room, "room")
         _int(steps, "steps", 0)
@@ -166,8 +173,7 @@ class Move(Action):
             raise IllegalAction(f"pay must be a tuple of payment methods, got {pay!r}")
         for method in pay:
             _text(method, "pay", PAYMENTS)
-        object.__setattr__(self, "__dict__", {"cell": cell, "room": room, "steps": steps,
-                                              "pay": pay})
+        self._set(cell=cell, room=room, steps=steps, pay=pay)
 
     def __str__(self) -> str:
         unit = "step" if self.steps == 1 else "steps"
