@@ -410,6 +410,8 @@ class FastDay:
         pending = self.pending
         if not pending:
             raise IllegalAction("no random step is pending")
+        if self.over is not None:
+            raise IllegalAction(f"the day is over ({self.over}); no action is legal")
         p = pending[0]
         self._run(_chance(p.sample(self, self.rng), p.label()))
 
@@ -457,6 +459,8 @@ class FastDay:
         self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
                                                               work.turn, work.over)
         self.steps_gained, self.steps_spent = work.gained, work.spent
+        if self.over is not None:  # no action follows: the links back to the day cut, no
+            work.s = work.day = self.before = None  # cycle keeps it (nor the collector busy)
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""
