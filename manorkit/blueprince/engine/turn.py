@@ -187,7 +187,8 @@ def _watchers(work: Work) -> list:
     if version is not None and kept is not None and kept[0] is board and kept[1] == version:
         return kept[2]
     watch = hooks.entry_watchers(work.rules)
-    found = sorted([(c, t.room) for c, t in board.items() if t.room in watch])
+    found = [] if watch.isdisjoint(work.on_board()) else sorted(
+        [(c, t.room) for c, t in board.items() if t.room in watch])
     work._watchers = (board, version, found)
     return found
 
