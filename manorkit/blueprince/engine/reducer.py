@@ -246,7 +246,10 @@ class Work:
         """Add ``amount`` (may be negative; never below zero) of a resource."""
         res = self.res
         before = res[resource]
-        res[resource] = after = max(0, before + amount)
+        after = before + amount
+        if after < 0:
+            after = 0
+        res[resource] = after
         change = after - before
         if resource == "steps":
             if change > 0:
