@@ -161,11 +161,7 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
-    watch_entry(work, _entry(room, cell, first))
-
-
-#: The Entry an entry watcher sees (shared: entries are immutable values).
-_entry = lru_cache(maxsize=4096)(Entry)
+    watch_entry(work, Entry(room, cell, first))
 
 
 def watch_entry(work: Work, entry: Entry) -> None:
