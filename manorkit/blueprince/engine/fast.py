@@ -122,16 +122,19 @@ class _Sparse(dict):
         dict.__init__(self, data)
         self.emptied: list = [] if emptied is None else emptied
         if not all(self.values()):
-            self.emptied.extend((self, k) for k, v in self.items() if not v)
+            self._note_empty()
 
     def __setitem__(self, key, value) -> None:
         if not value:
             self.emptied.append((self, key))
         dict.__setitem__(self, key, value)
 
+    def _note_empty(self) -> None:
+        self.emptied.extend((self, k) for k, v in self.items() if not v)
+
     def update(self, *args, **kwargs) -> None:
         super().update(*args, **kwargs)
-        self.emptied.extend((self, k) for k, v in self.items() if not v)
+        self._note_empty()
 
     def setdefault(self, key, value=None):
         if not value and key not in self:

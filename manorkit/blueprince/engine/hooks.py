@@ -121,10 +121,14 @@ def entry_watchers(rules) -> frozenset[str]:
     memo = rules._memo["hooks"]
     found = memo.get("entry_watchers")
     if found is None:
-        memo["entry_watchers"] = found = frozenset(
-            room for room in WATCH_ENTER
-            if room not in WATCH_ENTER_ACTIVE or WATCH_ENTER_ACTIVE[room](rules))
+        memo["entry_watchers"] = found = _acting(rules)
     return found
+
+
+def _acting(rules) -> frozenset[str]:
+    """:func:`entry_watchers` found (apart, so that once known they make no closure cell)."""
+    return frozenset(room for room in WATCH_ENTER
+                     if room not in WATCH_ENTER_ACTIVE or WATCH_ENTER_ACTIVE[room](rules))
 
 
 #: ``f(work, cell)`` when the day ends by choice standing in one of the rooms.

@@ -116,8 +116,13 @@ def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> 
         got = memo.get(offer)
         if got is None:
             got = memo[offer] = offer(state)
-        out.extend(got if whole else [a for a in got if isinstance(a, kind)])
+        out.extend(got if whole else _of_kind(got, kind))
     return out
+
+
+def _of_kind(actions: list[Action], kind: type | tuple[type, ...]) -> list[Action]:
+    """(Apart, so that ``kind`` is no closure cell made at every :func:`legal_actions`.)"""
+    return [a for a in actions if isinstance(a, kind)]
 
 
 def step(state: State, action: Action) -> State:
