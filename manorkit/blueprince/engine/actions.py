@@ -16,8 +16,8 @@ class IllegalAction(ValueError):
 
 
 def _int(value, name: str, lo: int, hi: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-            hi is not None and value > hi):
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)) or \
+            value < lo or (hi is not None and value > hi):
         span = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
         raise IllegalAction(f"{name} must be a whole number {span}, got {value!r}")
 
@@ -29,6 +29,8 @@ def _text(value, name: str, choices: tuple[str, ...] = ()) -> None:
 
 
 def _cell(value, name: str = "cell") -> None:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return  # (the cells the engine makes; subclasses of tuple and int checked below)
     if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int)
             and isinstance(value[1], int) and not isinstance(value[0], bool)
             and not isinstance(value[1], bool)):
