@@ -204,6 +204,10 @@ class Work:
         "decks": ("decks", lambda ds: {d: (dict(r), dict(x)) for d, (r, x) in ds.items()}),
     }
     ATTRS = {attr: (name, copy) for name, (attr, copy) in COPIED.items()}
+    #: What :func:`.turn._watchers` keeps: (board, its version, the watching rooms). (Read as
+    #: an attribute: reading the work's ``__dict__`` would turn its attributes into a dict's
+    #: entries, slower to read.)
+    _watchers: tuple | None = None
 
     def __init__(self, state: State, action: Action) -> None:
         self.s = state

@@ -179,7 +179,7 @@ def _watchers(work: Work) -> list:
     while a board that counts its changes (``version``, the fast mode's) stands unchanged."""
     board = work.board
     version = getattr(board, "version", None)
-    kept = work.__dict__.get("_watchers")
+    kept = work._watchers
     if version is not None and kept is not None and kept[0] is board and kept[1] == version:
         return kept[2]
     watch = hooks.entry_watchers(work.rules)
