@@ -2,6 +2,9 @@
 
 Every action checks its own fields when built, so a malformed one (``Draft("N")``,
 ``Take(None)``) raises :class:`IllegalAction` naming the field instead of doing something.
+The actions built at every moment (``Draft``, ``Take``, ``Move``) have constructors of their
+own: fields of exactly the types the engine makes pass at once (any other value gets every
+check), and all are set in one go (a frozen dataclass's constructor sets them one by one).
 """
 
 from __future__ import annotations
@@ -44,12 +47,6 @@ class Action:
 
     kind = "action"
 
-    def _set(self, **fields) -> None:
-        """Set every field at once (a frozen dataclass's own constructor sets them one by
-        one): for the actions built for each moment (``Move``, ``Draft``, ``Take``), whose
-        constructors check their fields and then set them with it."""
-        object.__setattr__(self, "__dict__", fields)
-
     def to_json(self) -> dict:
         return {"type": self.kind, **asdict(self)}
 
@@ -65,11 +62,15 @@ class Draft(Action):
 
     def __init__(self, direction: int, room: str = "",
                  cell: tuple[int, int] | None = None) -> None:
-        _int(direction, "direction", 0, 3)
-        _text(room, "room")
-        if cell is not None:
-            _cell(cell)
-        self._set(direction=direction, room=room, cell=cell)
+        if not (type(direction) is int and 0 <= direction <= 3 and type(room) is str
+                and type(cell) is tuple and len(cell) == 2
+                and type(cell[0]) is type(cell[1]) is int):  # (a Draft the engine makes)
+            _int(direction, "direction", 0, 3)
+            _text(room, "room")
+            if cell is not None:
+                _cell(cell)
+        object.__setattr__(self, "__dict__", {"direction": direction, "room": room,
+                                              "cell": cell})
 
     def __str__(self) -> str:
         where = f" from {self.room} {self.cell}" if self.room else ""
@@ -131,7 +132,8 @@ class Take(Action):
         _text(room, "room")
         if rotation is not None:
             _int(rotation, "rotation", 0, 3)
-        self._set(slot=slot, room=room, rotation=rotation)
+        object.__setattr__(self, "__dict__", {"slot": slot, "room": room,
+                                              "rotation": rotation})
 
     def __str__(self) -> str:
         turn = "" if self.rotation is None else f", rotated {self.rotation * 90}°"
@@ -168,14 +170,18 @@ class Move(Action):
 
     def __init__(self, cell: tuple[int, int], room: str = "", steps: int = 0,
                  pay: tuple[str, ...] = ()) -> None:
-        _cell(cell)
-        _text(room, "room")
-        _int(steps, "steps", 0)
-        if not isinstance(pay, tuple):
-            raise IllegalAction(f"pay must be a tuple of payment methods, got {pay!r}")
-        for method in pay:
-            _text(method, "pay", PAYMENTS)
-        self._set(cell=cell, room=room, steps=steps, pay=pay)
+        if not (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is type(cell[1]) is int
+                and type(room) is str and type(steps) is int and steps >= 0
+                and type(pay) is tuple and not pay):  # (a Move the engine makes: well formed)
+            _cell(cell)
+            _text(room, "room")
+            _int(steps, "steps", 0)
+            if not isinstance(pay, tuple):
+                raise IllegalAction(f"pay must be a tuple of payment methods, got {pay!r}")
+            for method in pay:
+                _text(method, "pay", PAYMENTS)
+        object.__setattr__(self, "__dict__", {"cell": cell, "room": room, "steps": steps,
+                                              "pay": pay})
 
     def __str__(self) -> str:
         unit = "step" if self.steps == 1 else "steps"
