@@ -128,10 +128,12 @@ class Take(Action):
     kind = "take"
 
     def __init__(self, slot: int, room: str = "", rotation: int | None = None) -> None:
-        _int(slot, "slot", 1)
-        _text(room, "room")
-        if rotation is not None:
-            _int(rotation, "rotation", 0, 3)
+        if not (type(slot) is int and slot >= 1 and type(room) is str
+                and (rotation is None or type(rotation) is int and 0 <= rotation <= 3)):
+            _int(slot, "slot", 1)  # (a Take the engine makes passes at once)
+            _text(room, "room")
+            if rotation is not None:
+                _int(rotation, "rotation", 0, 3)
         object.__setattr__(self, "__dict__", {"slot": slot, "room": room,
                                               "rotation": rotation})
 
