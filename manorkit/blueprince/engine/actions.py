@@ -2,6 +2,9 @@
 
 Every action checks its own fields when built, so a malformed one (``Draft("N")``,
 ``Take(None)``) raises :class:`IllegalAction` naming the field instead of doing something.
+The actions built at every moment (``Draft``, ``Take``, ``Move``) have constructors of their
+own: fields of exactly the types the engine makes pass at once (any other value gets every
+check), and all are set in one go (a frozen dataclass's constructor sets them one by one).
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ class IllegalAction(ValueError):
 
 
 def _int(value, name: str, lo: int, hi: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-            hi is not None and value > hi):
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)) or \
+            value < lo or (hi is not None and value > hi):
         span = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
         raise IllegalAction(f"{name} must be a whole number {span}, got {value!r}")
 
@@ -29,6 +32,8 @@ def _text(value, name: str, choices: tuple[str, ...] = ()) -> None:
 
 
 def _cell(value, name: str = "cell") -> None:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return  # (the cells the engine makes; subclasses of tuple and int checked below)
     if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int)
             and isinstance(value[1], int) and not isinstance(value[0], bool)
             and not isinstance(value[1], bool)):
@@ -46,7 +51,7 @@ class Action:
         return {"type": self.kind, **asdict(self)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Draft(Action):
     """Action A (§4): draft through door ``direction`` (0 N … 3 W) of the current room."""
 
@@ -55,11 +60,17 @@ class Draft(Action):
     cell: tuple[int, int] | None = None
     kind = "draft"
 
-    def __post_init__(self) -> None:
-        _int(self.direction, "direction", 0, 3)
-        _text(self.room, "room")
-        if self.cell is not None:
-            _cell(self.cell)
+    def __init__(self, direction: int, room: str = "",
+                 cell: tuple[int, int] | None = None) -> None:
+        if not (type(direction) is int and 0 <= direction <= 3 and type(room) is str
+                and type(cell) is tuple and len(cell) == 2
+                and type(cell[0]) is type(cell[1]) is int):  # (a Draft the engine makes)
+            _int(direction, "direction", 0, 3)
+            _text(room, "room")
+            if cell is not None:
+                _cell(cell)
+        object.__setattr__(self, "__dict__", {"direction": direction, "room": room,
+                                              "cell": cell})
 
     def __str__(self) -> str:
         where = f" from {self.room} {self.cell}" if self.room else ""
@@ -106,7 +117,7 @@ class Redraw(Action):
         return REDRAWS[self.source]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Take(Action):
     """Draft the tile in ``slot`` (1-based), turned ``rotation`` quarter turns (None: the
     orientation is drawn by chance under ``tile_orientation=as_drawn``)."""
@@ -116,11 +127,15 @@ class Take(Action):
     rotation: int | None = None
     kind = "take"
 
-    def __post_init__(self) -> None:
-        _int(self.slot, "slot", 1)
-        _text(self.room, "room")
-        if self.rotation is not None:
-            _int(self.rotation, "rotation", 0, 3)
+    def __init__(self, slot: int, room: str = "", rotation: int | None = None) -> None:
+        if not (type(slot) is int and slot >= 1 and type(room) is str
+                and (rotation is None or type(rotation) is int and 0 <= rotation <= 3)):
+            _int(slot, "slot", 1)  # (a Take the engine makes passes at once)
+            _text(room, "room")
+            if rotation is not None:
+                _int(rotation, "rotation", 0, 3)
+        object.__setattr__(self, "__dict__", {"slot": slot, "room": room,
+                                              "rotation": rotation})
 
     def __str__(self) -> str:
         turn = "" if self.rotation is None else f", rotated {self.rotation * 90}°"
@@ -144,7 +159,7 @@ class Hide(Action):
 PAYMENTS = ("key", "lockpick", "silver_key")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Move(Action):
     """Action B (§4): move to the room at ``cell``, paying each padlock on the route with
     the methods in ``pay`` (§4 Action B: a Key, a Lockpick Kit charge or a Silver Key)."""
@@ -155,18 +170,20 @@ class Move(Action):
     pay: tuple[str, ...] = ()
     kind = "move"
 
-    def __post_init__(self) -> None:
-        cell, steps = self.cell, self.steps
-        if not (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and
-                type(cell[1]) is int and type(self.room) is str and type(steps) is int and
-                steps >= 0):  # (the usual fields checked at once; these name a wrong one)
+    def __init__(self, cell: tuple[int, int], room: str = "", steps: int = 0,
+                 pay: tuple[str, ...] = ()) -> None:
+        if not (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is type(cell[1]) is int
+                and type(room) is str and type(steps) is int and steps >= 0
+                and type(pay) is tuple and not pay):  # (a Move the engine makes: well formed)
             _cell(cell)
-            _text(self.room, "room")
+            _text(room, "room")
             _int(steps, "steps", 0)
-        if not isinstance(self.pay, tuple):
-            raise IllegalAction(f"pay must be a tuple of payment methods, got {self.pay!r}")
-        for method in self.pay:
-            _text(method, "pay", PAYMENTS)
+            if not isinstance(pay, tuple):
+                raise IllegalAction(f"pay must be a tuple of payment methods, got {pay!r}")
+            for method in pay:
+                _text(method, "pay", PAYMENTS)
+        object.__setattr__(self, "__dict__", {"cell": cell, "room": room, "steps": steps,
+                                              "pay": pay})
 
     def __str__(self) -> str:
         unit = "step" if self.steps == 1 else "steps"

@@ -122,16 +122,19 @@ class _Sparse(dict):
         dict.__init__(self, data)
         self.emptied: list = [] if emptied is None else emptied
         if not all(self.values()):
-            self.emptied.extend((self, k) for k, v in self.items() if not v)
+            self._note_empty()
 
     def __setitem__(self, key, value) -> None:
         if not value:
             self.emptied.append((self, key))
         dict.__setitem__(self, key, value)
 
+    def _note_empty(self) -> None:
+        self.emptied.extend((self, k) for k, v in self.items() if not v)
+
     def update(self, *args, **kwargs) -> None:
         super().update(*args, **kwargs)
-        self.emptied.extend((self, k) for k, v in self.items() if not v)
+        self._note_empty()
 
     def setdefault(self, key, value=None):
         if not value and key not in self:
@@ -288,6 +291,14 @@ class FastDay:
     :meth:`apply` and :meth:`resolve`; rebuild the immutable state with :meth:`state`.
     It changes in place: whoever reads it (a policy) must copy what it keeps."""
 
+    # (Slots: an instance of more than 30 attributes keeps them in a dict, slower to read.)
+    __slots__ = ("_emptied", "_grown", "_head", "_known", "_linked", "_links", "_memo",
+                 "actions", "bag", "before", "board", "campaign", "carry", "decks", "depth",
+                 "dirt", "drafting", "entered", "flags", "fruit", "held_cards", "items",
+                 "over", "padlocks", "pending", "position", "resources", "rng", "rules",
+                 "seed", "start", "steps_gained", "steps_spent", "tokens", "trunks", "turn",
+                 "work")
+
     def __init__(self, state: State, rng: random.Random) -> None:
         self.start, self.rng = state, rng
         self.rules, self.seed, self.campaign = state.rules, state.seed, state.campaign
@@ -410,6 +421,8 @@ class FastDay:
         pending = self.pending
         if not pending:
             raise IllegalAction("no random step is pending")
+        if self.over is not None:
+            raise IllegalAction(f"the day is over ({self.over}); no action is legal")
         p = pending[0]
         self._run(_chance(p.sample(self, self.rng), p.label()))
 
@@ -457,6 +470,8 @@ class FastDay:
         self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
                                                               work.turn, work.over)
         self.steps_gained, self.steps_spent = work.gained, work.spent
+        if self.over is not None:  # no action follows: the links back to the day cut, no
+            work.s = work.day = self.before = None  # cycle keeps it (nor the collector busy)
 
     def _sparse(self) -> None:
         """Drop empty entries as a frozen state does, so the rules read the same values."""

@@ -42,7 +42,7 @@ class Use:
     section: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Entry:
     """One entry into a room, as the entry watchers see it: the room, its cell (None for the
     Outer Room slot, off the board, §19) and whether it is the first entry this run."""
@@ -50,6 +50,11 @@ class Entry:
     room: str
     cell: Cell | None
     first: bool
+
+    def __init__(self, room: str, cell: Cell | None, first: bool) -> None:
+        """(The fields set in one go, not one by one as a frozen dataclass's constructor
+        does: an entry is made at every move.)"""
+        object.__setattr__(self, "__dict__", {"room": room, "cell": cell, "first": first})
 
 
 @dataclass(frozen=True)
@@ -116,10 +121,14 @@ def entry_watchers(rules) -> frozenset[str]:
     memo = rules._memo["hooks"]
     found = memo.get("entry_watchers")
     if found is None:
-        memo["entry_watchers"] = found = frozenset(
-            room for room in WATCH_ENTER
-            if room not in WATCH_ENTER_ACTIVE or WATCH_ENTER_ACTIVE[room](rules))
+        memo["entry_watchers"] = found = _acting(rules)
     return found
+
+
+def _acting(rules) -> frozenset[str]:
+    """:func:`entry_watchers` found (apart, so that once known they make no closure cell)."""
+    return frozenset(room for room in WATCH_ENTER
+                     if room not in WATCH_ENTER_ACTIVE or WATCH_ENTER_ACTIVE[room](rules))
 
 
 #: ``f(work, cell)`` when the day ends by choice standing in one of the rooms.

@@ -116,8 +116,13 @@ def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> 
         got = memo.get(offer)
         if got is None:
             got = memo[offer] = offer(state)
-        out.extend(got if whole else [a for a in got if isinstance(a, kind)])
+        out.extend(got if whole else _of_kind(got, kind))
     return out
+
+
+def _of_kind(actions: list[Action], kind: type | tuple[type, ...]) -> list[Action]:
+    """(Apart, so that ``kind`` is no closure cell made at every :func:`legal_actions`.)"""
+    return [a for a in actions if isinstance(a, kind)]
 
 
 def step(state: State, action: Action) -> State:
@@ -199,6 +204,10 @@ class Work:
         "decks": ("decks", lambda ds: {d: (dict(r), dict(x)) for d, (r, x) in ds.items()}),
     }
     ATTRS = {attr: (name, copy) for name, (attr, copy) in COPIED.items()}
+    #: What :func:`.turn._watchers` keeps: (board, its version, the watching rooms). (Read as
+    #: an attribute: reading the work's ``__dict__`` would turn its attributes into a dict's
+    #: entries, slower to read.)
+    _watchers: tuple | None = None
 
     def __init__(self, state: State, action: Action) -> None:
         self.s = state
@@ -246,7 +255,10 @@ class Work:
         """Add ``amount`` (may be negative; never below zero) of a resource."""
         res = self.res
         before = res[resource]
-        res[resource] = after = max(0, before + amount)
+        after = before + amount
+        if after < 0:
+            after = 0
+        res[resource] = after
         change = after - before
         if resource == "steps":
             if change > 0:

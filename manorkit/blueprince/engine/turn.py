@@ -161,11 +161,7 @@ def enter(work: Work, cell: Cell, steps: int) -> None:
     entry_rewards(work, cell, first)
     if room in hooks.ENTER:
         hooks.ENTER[room](work, cell, first)
-    watch_entry(work, _entry(room, cell, first))
-
-
-#: The Entry an entry watcher sees (shared: entries are immutable values).
-_entry = lru_cache(maxsize=4096)(Entry)
+    watch_entry(work, Entry(room, cell, first))
 
 
 def watch_entry(work: Work, entry: Entry) -> None:
@@ -183,13 +179,19 @@ def _watchers(work: Work) -> list:
     while a board that counts its changes (``version``, the fast mode's) stands unchanged."""
     board = work.board
     version = getattr(board, "version", None)
-    kept = work.__dict__.get("_watchers")
+    kept = work._watchers
     if version is not None and kept is not None and kept[0] is board and kept[1] == version:
         return kept[2]
     watch = hooks.entry_watchers(work.rules)
-    found = sorted([(c, t.room) for c, t in board.items() if t.room in watch])
+    found = [] if watch.isdisjoint(work.on_board()) else _watching(board, watch)
     work._watchers = (board, version, found)
     return found
+
+
+def _watching(board, watch: frozenset[str]) -> list:
+    """The cells and names of the rooms of ``board`` in ``watch``, in board order (apart, so
+    that a :func:`_watchers` kept makes no closure cell)."""
+    return sorted([(c, t.room) for c, t in board.items() if t.room in watch])
 
 
 # -- digging, trunks, fruit --------------------------------------------------------------------

@@ -38,18 +38,21 @@ def _entry_plan(rules, room: str) -> tuple:
     known = rules._memo["entry_plan"]
     plan = known.get(room)
     if plan is None:
-        row = rules.rows("tables/room_resources.csv").get(room)
-        spawn = rules.rows("tables/item_spawns.csv").get(room)
-        gains = () if row is None else tuple(
-            (res, int(row[res]), f"{room} ({row['when'].replace('_', ' ')})", row["source"])
-            for res in ("steps", "coins", "gems", "keys") if row[res])
-        if spawn is not None:
-            spawn = _spawn_plan(rules, spawn) if spawn["when"] == "entry" else None
-        known[room] = plan = tuple(
-            (gains if row is not None and pays(rules, row["when"], first) else (),
-             spawn if pays(rules, "entry", first) else None)
-            for first in (False, True))
+        known[room] = plan = _planned(rules, room)
     return plan
+
+
+def _planned(rules, room: str) -> tuple:
+    """:func:`_entry_plan` found (apart, so that a plan known makes no closure cells)."""
+    row = rules.rows("tables/room_resources.csv").get(room)
+    spawn = rules.rows("tables/item_spawns.csv").get(room)
+    gains = () if row is None else tuple(
+        (res, int(row[res]), f"{room} ({row['when'].replace('_', ' ')})", row["source"])
+        for res in ("steps", "coins", "gems", "keys") if row[res])
+    if spawn is not None:
+        spawn = _spawn_plan(rules, spawn) if spawn["when"] == "entry" else None
+    return tuple((gains if row is not None and pays(rules, row["when"], first) else (),
+                  spawn if pays(rules, "entry", first) else None) for first in (False, True))
 
 
 def _spawn_plan(rules, row) -> tuple:
@@ -71,7 +74,7 @@ def suppressed(work, room: str) -> bool:
     for the rest of the run once it is drafted; ``random_spawn_rooms=icon_tiles`` rolls only
     on tiles with an item icon (``rooms.csv`` tag ``item_icon``)."""
     colours = work.colours(room)
-    if not ({"purple", "green"} & set(colours)):
+    if "purple" not in colours and "green" not in colours:
         return False
     if work.flag("maid"):
         return True
