@@ -1,13 +1,14 @@
 """Instructions per simulated day, counted by valgrind's callgrind: a measure of the fast
 mode that other work on a shared machine cannot disturb (unlike seconds).
 
-Run: ``PYTHONPATH=$PWD .venv/bin/python benchmarks/instructions.py [--days 20]
+Run: ``PYTHONPATH=$PWD .venv/bin/python benchmarks/instructions.py [--days 50]
 [--before REV ...] [--readme]``. For this tree and for each ``--before`` commit (exported with
-``git archive``), a fresh interpreter (``PYTHONHASHSEED=0``) plays the greedy days of
-``sim.day_seeds(0, days)`` once to warm its caches and lazy imports, then plays them again
-inside ``functools.reduce``; callgrind counts only while ``reduce`` runs
+``git archive``), a fresh interpreter (``PYTHONHASHSEED=0``) plays one other day to load
+the engine, then the greedy days of ``sim.day_seeds(0, days)``, which it has never played,
+inside ``functools.reduce`` (as ``benchmarks/fast_mode.py`` times them: a simulation meets
+days its caches have not seen); callgrind counts only while ``reduce`` runs
 (``--toggle-collect``), so start-up and imports are left out. Needs ``valgrind`` on the PATH;
-each count takes about a minute. ``--readme`` rewrites the README's instructions table.
+each count takes one to three minutes. ``--readme`` rewrites the README's instructions table.
 """
 
 from __future__ import annotations
@@ -32,15 +33,14 @@ from manorkit.blueprince import load_rules
 from manorkit.blueprince.sim import GreedyPolicy, day_seeds
 from manorkit.blueprince.sim.run import play
 rules, fast = load_rules(), sys.argv[2] == "fast"
+play(rules, GreedyPolicy(), day_seeds(10_000, 1)[0], fast=fast)  # the engine loaded
 seeds = day_seeds(0, int(sys.argv[1]))
-for s in seeds:
-    play(rules, GreedyPolicy(), s, fast=fast)
 reduce(lambda _, s: play(rules, GreedyPolicy(), s, fast=fast), seeds, None)
 """
 
 
 def count(tree: Path, days: int, fast: bool) -> int:
-    """Instructions callgrind counts while ``tree`` plays ``days`` warm greedy days."""
+    """Instructions callgrind counts while ``tree`` plays ``days`` fresh greedy days."""
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", "--collect-atstart=no",
@@ -56,7 +56,7 @@ def count(tree: Path, days: int, fast: bool) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--days", type=int, default=20)
+    parser.add_argument("--days", type=int, default=50)
     parser.add_argument("--before", nargs="*", default=[], help="earlier commits to count")
     parser.add_argument("--readme", action="store_true")
     args = parser.parse_args()
@@ -73,7 +73,7 @@ def main() -> None:
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     lines = [f"Counted {stamp} by `benchmarks/instructions.py` (valgrind's callgrind, Python "
              f"{sys.version.split()[0]}): millions of instructions per greedy day, over "
-             f"{args.days} warm days.", "",
+             f"{args.days} days a fresh process has not played before.", "",
              "| engine | fast mode | immutable mode | fast mode ÷ this tree's |",
              "|---|---:|---:|---:|"]
     for name, fast, slow in rows:
