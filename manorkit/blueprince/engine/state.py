@@ -124,9 +124,14 @@ def _drafting(base: dict, changes: dict) -> Drafting:
 
 def _built(fields: dict) -> Drafting:
     """The draft whose fields are ``fields`` (every one; the dict becomes its own)."""
-    new = object.__new__(Drafting)
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(Drafting)
+    _set_dict(new, fields)
     return new
+
+
+_new = object.__new__
+#: Sets a draft's ``__dict__`` (its setter: ``object.__setattr__`` finds the same one, slower).
+_set_dict = Drafting.__dict__["__dict__"].__set__
 
 
 @dataclass(frozen=True)
