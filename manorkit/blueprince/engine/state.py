@@ -79,8 +79,11 @@ class Drafting:
         ``size`` tiles, with ``fields`` and the other fields at their defaults, as the
         constructor makes it but without its frozen field-by-field assignment (a draft begins
         at every Draft)."""
-        fields.update(origin=origin, direction=direction, size=size)
-        return _drafting(_DRAFTING_DEFAULTS, fields)
+        draft = {**_DRAFTING_DEFAULTS, **fields}  # (the dict copied at once, then 3 items set)
+        draft["origin"], draft["direction"], draft["size"] = origin, direction, size
+        if len(draft) != len(_DRAFTING_FIELDS):
+            _no_field(fields)
+        return _built(draft)
 
     @property
     def target(self) -> Cell:
@@ -117,9 +120,14 @@ def _drafting(base: dict, changes: dict) -> Drafting:
     field: ``TypeError``)."""
     fields = {**base, **changes}
     if len(fields) != len(_DRAFTING_FIELDS):
-        unknown = changes.keys() - _DRAFTING_FIELDS
-        raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
+        _no_field(changes)
     return _built(fields)
+
+
+def _no_field(changes: dict) -> None:
+    """Refuse the names in ``changes`` that are no field of a draft (``TypeError``)."""
+    unknown = changes.keys() - _DRAFTING_FIELDS
+    raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
 
 
 def _built(fields: dict) -> Drafting:
