@@ -101,7 +101,10 @@ class Placement:
             return False
         if self.no_corners and cell in CORNERS:
             return False
-        return not any((r in (None, rank)) and (c in (None, col)) for r, c in self.excluded)
+        for r, c in self.excluded:  # (a loop: a generator would make rank and col closure cells)
+            if r in (None, rank) and c in (None, col):
+                return False
+        return True
 
     def cells(self) -> frozenset[Cell]:
         """Every cell of the 5×9 grid this rule allows."""

@@ -2,9 +2,10 @@
 
 Every action checks its own fields when built, so a malformed one (``Draft("N")``,
 ``Take(None)``) raises :class:`IllegalAction` naming the field instead of doing something.
-The actions built at every moment (``Draft``, ``Take``, ``Move``) have constructors of their
-own: fields of exactly the types the engine makes pass at once (any other value gets every
-check), and all are set in one go (a frozen dataclass's constructor sets them one by one).
+The actions the engine builds at every moment (``Draft``, ``Take``, ``Move``, ``Chance``) it
+builds with their ``made`` of fields it made well formed itself: no checks, and the fields set
+in one go (a frozen dataclass's constructor sets them one by one). Anything else, user input
+included, goes through the constructor, which checks every field.
 """
 
 from __future__ import annotations
@@ -51,7 +52,14 @@ class Action:
         return {"type": self.kind, **asdict(self)}
 
 
-@dataclass(frozen=True, init=False)
+_new = object.__new__
+#: Sets an action's ``__dict__`` (the setter every action inherits: a frozen dataclass refuses
+#: its fields to ``setattr``). A new dict, not the instance's own filled in: that one shares
+#: its keys with the class, and reading a field from it takes the slow path every time.
+_set_dict = Action.__dict__["__dict__"].__set__
+
+
+@dataclass(frozen=True)
 class Draft(Action):
     """Action A (§4): draft through door ``direction`` (0 N … 3 W) of the current room."""
 
@@ -60,17 +68,18 @@ class Draft(Action):
     cell: tuple[int, int] | None = None
     kind = "draft"
 
-    def __init__(self, direction: int, room: str = "",
-                 cell: tuple[int, int] | None = None) -> None:
-        if not (type(direction) is int and 0 <= direction <= 3 and type(room) is str
-                and type(cell) is tuple and len(cell) == 2
-                and type(cell[0]) is type(cell[1]) is int):  # (a Draft the engine makes)
-            _int(direction, "direction", 0, 3)
-            _text(room, "room")
-            if cell is not None:
-                _cell(cell)
-        object.__setattr__(self, "__dict__", {"direction": direction, "room": room,
-                                              "cell": cell})
+    def __post_init__(self) -> None:
+        _int(self.direction, "direction", 0, 3)
+        _text(self.room, "room")
+        if self.cell is not None:
+            _cell(self.cell)
+
+    @classmethod
+    def made(cls, direction: int, room: str, cell: tuple[int, int]) -> Draft:
+        """The draft of fields the engine made well formed (unchecked; see the module)."""
+        action = _new(cls)
+        _set_dict(action, {"direction": direction, "room": room, "cell": cell})
+        return action
 
     def __str__(self) -> str:
         where = f" from {self.room} {self.cell}" if self.room else ""
@@ -117,7 +126,7 @@ class Redraw(Action):
         return REDRAWS[self.source]
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Take(Action):
     """Draft the tile in ``slot`` (1-based), turned ``rotation`` quarter turns (None: the
     orientation is drawn by chance under ``tile_orientation=as_drawn``)."""
@@ -127,15 +136,18 @@ class Take(Action):
     rotation: int | None = None
     kind = "take"
 
-    def __init__(self, slot: int, room: str = "", rotation: int | None = None) -> None:
-        if not (type(slot) is int and slot >= 1 and type(room) is str
-                and (rotation is None or type(rotation) is int and 0 <= rotation <= 3)):
-            _int(slot, "slot", 1)  # (a Take the engine makes passes at once)
-            _text(room, "room")
-            if rotation is not None:
-                _int(rotation, "rotation", 0, 3)
-        object.__setattr__(self, "__dict__", {"slot": slot, "room": room,
-                                              "rotation": rotation})
+    def __post_init__(self) -> None:
+        _int(self.slot, "slot", 1)
+        _text(self.room, "room")
+        if self.rotation is not None:
+            _int(self.rotation, "rotation", 0, 3)
+
+    @classmethod
+    def made(cls, slot: int, room: str, rotation: int | None) -> Take:
+        """The take of fields the engine made well formed (unchecked; see the module)."""
+        action = _new(cls)
+        _set_dict(action, {"slot": slot, "room": room, "rotation": rotation})
+        return action
 
     def __str__(self) -> str:
         turn = "" if self.rotation is None else f", rotated {self.rotation * 90}°"
@@ -159,7 +171,7 @@ class Hide(Action):
 PAYMENTS = ("key", "lockpick", "silver_key")
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Move(Action):
     """Action B (§4): move to the room at ``cell``, paying each padlock on the route with
     the methods in ``pay`` (§4 Action B: a Key, a Lockpick Kit charge or a Silver Key)."""
@@ -170,20 +182,21 @@ class Move(Action):
     pay: tuple[str, ...] = ()
     kind = "move"
 
-    def __init__(self, cell: tuple[int, int], room: str = "", steps: int = 0,
-                 pay: tuple[str, ...] = ()) -> None:
-        if not (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is type(cell[1]) is int
-                and type(room) is str and type(steps) is int and steps >= 0
-                and type(pay) is tuple and not pay):  # (a Move the engine makes: well formed)
-            _cell(cell)
-            _text(room, "room")
-            _int(steps, "steps", 0)
-            if not isinstance(pay, tuple):
-                raise IllegalAction(f"pay must be a tuple of payment methods, got {pay!r}")
-            for method in pay:
-                _text(method, "pay", PAYMENTS)
-        object.__setattr__(self, "__dict__", {"cell": cell, "room": room, "steps": steps,
-                                              "pay": pay})
+    def __post_init__(self) -> None:
+        _cell(self.cell)
+        _text(self.room, "room")
+        _int(self.steps, "steps", 0)
+        if not isinstance(self.pay, tuple):
+            raise IllegalAction(f"pay must be a tuple of payment methods, got {self.pay!r}")
+        for method in self.pay:
+            _text(method, "pay", PAYMENTS)
+
+    @classmethod
+    def made(cls, cell: tuple[int, int], room: str, steps: int, pay: tuple[str, ...]) -> Move:
+        """The move of fields the engine made well formed (unchecked; see the module)."""
+        action = _new(cls)
+        _set_dict(action, {"cell": cell, "room": room, "steps": steps, "pay": pay})
+        return action
 
     def __str__(self) -> str:
         unit = "step" if self.steps == 1 else "steps"
@@ -306,6 +319,14 @@ class Chance(Action):
         except TypeError:
             raise IllegalAction(f"a chance value must be a plain value, got {self.value!r}"
                                 ) from None
+
+    @classmethod
+    def made(cls, value: object, label: str) -> Chance:
+        """The chance outcome of a plain ``value`` the engine drew (unchecked; see the
+        module)."""
+        action = _new(cls)
+        _set_dict(action, {"value": value, "label": label})
+        return action
 
     def __str__(self) -> str:
         return f"{self.label}: {self.value}" if self.label else str(self.value)

@@ -155,11 +155,17 @@ def exits(cell: Cell, here: frozenset[int]) -> tuple[tuple[int, Cell, int, tuple
     key = (cell, here)
     out = _EXITS.get(key)  # (one hash of the key)
     if out is None:
-        out = _EXITS[key] = tuple([side for side in _SIDES[cell] if side[0] in here])
+        out = _EXITS[key] = _exits(cell, here)
     return out
 
 
 _EXITS: dict[tuple[Cell, frozenset[int]], tuple] = {}
+
+
+def _exits(cell: Cell, here: frozenset[int]) -> tuple:
+    """:func:`exits` worked out (a function of its own: the filter makes ``here`` a closure
+    cell of its caller at every call)."""
+    return tuple([side for side in _SIDES[cell] if side[0] in here])
 
 
 def _wall_row(doors_of: dict[Cell, frozenset[int]], cell: Cell, here: frozenset[int],

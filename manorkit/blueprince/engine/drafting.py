@@ -77,8 +77,8 @@ def _drafts(state: State) -> list:
 
 
 #: The Draft action through side ``direction`` of ``room`` at ``cell`` (shared: actions are
-#: immutable values, checked once when built).
-_draft_action = lru_cache(maxsize=4096)(Draft)
+#: immutable values; its fields are the engine's own, well formed).
+_draft_action = lru_cache(maxsize=4096)(Draft.made)
 
 
 @handles(Draft)
@@ -293,10 +293,9 @@ _lock_roll = lru_cache(maxsize=64)(LockRoll)
 _roll = lru_cache(maxsize=1024)(Roll)
 
 
-@lru_cache(maxsize=4096)
-def _take_action(slot: int, room: str, rotation: int | None) -> Take:
-    """The Take action (shared: actions are immutable values, checked once when built)."""
-    return Take(slot, room, rotation)
+#: The Take action of ``slot`` showing ``room``, turned ``rotation`` (shared: actions are
+#: immutable values; its fields are the engine's own, well formed).
+_take_action = lru_cache(maxsize=4096)(Take.made)
 
 
 @handles(Redraw)

@@ -279,10 +279,9 @@ _COPIES = {
 }
 
 
-@lru_cache(maxsize=4096)
-def _chance(value, label: str) -> Chance:
-    """The Chance action (shared: actions are immutable values)."""
-    return Chance(value, label)
+#: The Chance action of ``value`` labelled ``label`` (shared: actions are immutable values;
+#: a value hashed as a key of the cache is a plain one).
+_chance = lru_cache(maxsize=4096)(Chance.made)
 
 
 class FastDay:

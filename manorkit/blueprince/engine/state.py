@@ -79,8 +79,11 @@ class Drafting:
         ``size`` tiles, with ``fields`` and the other fields at their defaults, as the
         constructor makes it but without its frozen field-by-field assignment (a draft begins
         at every Draft)."""
-        fields.update(origin=origin, direction=direction, size=size)
-        return _drafting(_DRAFTING_DEFAULTS, fields)
+        draft = {**_DRAFTING_DEFAULTS, **fields}  # (the dict copied at once, then 3 items set)
+        draft["origin"], draft["direction"], draft["size"] = origin, direction, size
+        if len(draft) != len(_DRAFTING_FIELDS):
+            _no_field(fields)
+        return _built(draft)
 
     @property
     def target(self) -> Cell:
@@ -117,16 +120,26 @@ def _drafting(base: dict, changes: dict) -> Drafting:
     field: ``TypeError``)."""
     fields = {**base, **changes}
     if len(fields) != len(_DRAFTING_FIELDS):
-        unknown = changes.keys() - _DRAFTING_FIELDS
-        raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
+        _no_field(changes)
     return _built(fields)
+
+
+def _no_field(changes: dict) -> None:
+    """Refuse the names in ``changes`` that are no field of a draft (``TypeError``)."""
+    unknown = changes.keys() - _DRAFTING_FIELDS
+    raise TypeError(f"Drafting has no field {', '.join(sorted(unknown))}")
 
 
 def _built(fields: dict) -> Drafting:
     """The draft whose fields are ``fields`` (every one; the dict becomes its own)."""
-    new = object.__new__(Drafting)
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(Drafting)
+    _set_dict(new, fields)
     return new
+
+
+_new = object.__new__
+#: Sets a draft's ``__dict__`` (its setter: ``object.__setattr__`` finds the same one, slower).
+_set_dict = Drafting.__dict__["__dict__"].__set__
 
 
 @dataclass(frozen=True)

@@ -101,10 +101,9 @@ def _ways_to_pay(locks: int, keys: int, lockpicks: int, silver: int) -> tuple:
                  if all(pay.count(m) <= n for m, n in held.items()))
 
 
-@lru_cache(maxsize=65536)
-def _move(cell: Cell, room: str, steps: int, pay: tuple[str, ...]) -> Move:
-    """The Move action (shared: actions are immutable values, checked once when built)."""
-    return Move(cell, room, steps, pay)
+#: The Move action to ``cell`` (its room, steps and payment) (shared: actions are immutable
+#: values; its fields are the engine's own, well formed).
+_move = lru_cache(maxsize=65536)(Move.made)
 
 
 @legal("turn", yields=(Move,))

@@ -61,8 +61,7 @@ class GreedyPolicy:
             return max(takes, key=partial(self.tile_score, state))
         drafts = state.legal_actions(Draft)
         if drafts:
-            here = state.position
-            return min(drafts, key=lambda a: _DRAFT_RANKS[(here, a.direction)])
+            return _first_draft(drafts, _DRAFT_RANKS[state.position])
         return self.explore(state)
 
     def tile_score(self, state: State, a: Take) -> tuple:
@@ -94,14 +93,7 @@ class GreedyPolicy:
         others = state.legal_actions(_OTHERS)
         if others:
             return others[0]
-        if seen is None:
-            seen = visited_since_placement(state)
-        unseen = [a for a in moves if a.cell not in seen]
-        unseen.sort(key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
-        for a in unseen:  # the nearest that still has a door to draft through
-            if draftable_doors(state, a.cell):
-                return a
-        return EndDay()
+        return _frontier(state, moves, visited_since_placement(state) if seen is None else seen)
 
 
 class EconomyPolicy(GreedyPolicy):
@@ -158,8 +150,31 @@ def _draft_rank(cell, direction: int) -> tuple:
     return (1 if towards else 2, direction)
 
 
-#: :func:`_draft_rank` of each cell and side.
-_DRAFT_RANKS = {((r, c), d): _draft_rank((r, c), d) for r in RANKS for c in COLS for d in DIRS}
+#: :func:`_draft_rank` of each cell's sides, by side.
+_DRAFT_RANKS = {(r, c): tuple(_draft_rank((r, c), d) for d in DIRS) for r in RANKS for c in COLS}
+
+
+def _first_draft(drafts: list, ranks: tuple) -> Draft:
+    """The first of ``drafts`` whose side has the lowest of ``ranks`` (as ``min`` picks it;
+    a loop, not a key function: no closure made at each call)."""
+    best, low = None, None
+    for a in drafts:
+        rank = ranks[a.direction]
+        if best is None or rank < low:
+            best, low = a, rank
+    return best
+
+
+def _frontier(state: State, moves: list, seen: set) -> Action:
+    """The nearest of ``moves`` to a room not in ``seen`` that still has a door to draft
+    through (ties to the highest rank, then nearest Column 3), else the end of the day (a
+    function of its own: the list's filter makes ``seen`` a closure cell of its caller)."""
+    unseen = [a for a in moves if a.cell not in seen]
+    unseen.sort(key=lambda a: (a.steps, -a.cell[0], abs(a.cell[1] - 3)))
+    for a in unseen:
+        if draftable_doors(state, a.cell):
+            return a
+    return EndDay()
 
 
 def visited_since_placement(state: State) -> set:
