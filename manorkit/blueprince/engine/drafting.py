@@ -195,16 +195,27 @@ def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
 def _pricing(state: State) -> tuple[int, bool, bool, bool]:
     """What prices every slot of the draft in progress alike: the free slot (Slot 1; from the
     Library under ``library_free_slot=cheapest``, the cheapest tile's), whether a sleeve
-    Tunnel fills Slot 1, the Terrace on the board and the Hovel's steps for gems."""
-    d = state.drafting
-    rules = state.rules
-    terrace = "Terrace" in state.on_board()
-    free = 1
-    if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
-            "cheapest":
-        costs = [tile_cost(rules, t, terrace=terrace)[0] for t in d.hand]
-        free = costs.index(min(costs)) + 1
-    return free, d.sleeve, terrace, bool(state.flags.get("hovel"))
+    Tunnel fills Slot 1, the Terrace on the board and the Hovel's steps for gems (kept for
+    the moment in ``state._memo``: the Take taken prices its slot as its offer did)."""
+    memo = state._memo
+    out = memo.get("pricing")
+    if out is None:
+        d = state.drafting
+        rules = state.rules
+        terrace = "Terrace" in state.on_board()
+        free = 1
+        if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
+                "cheapest":
+            free = _cheapest_slot(rules, d.hand, terrace)
+        out = memo["pricing"] = (free, d.sleeve, terrace, bool(state.flags.get("hovel")))
+    return out
+
+
+def _cheapest_slot(rules, hand: tuple[str, ...], terrace: bool) -> int:
+    """The slot of the first tile of ``hand`` with the fewest gems to pay (apart, so that
+    :func:`_pricing` makes no closure cell)."""
+    costs = [tile_cost(rules, t, terrace=terrace)[0] for t in hand]
+    return costs.index(min(costs)) + 1
 
 
 def _slot_cost(rules, slot: int, room: str, pricing: tuple) -> tuple[int, int]:
