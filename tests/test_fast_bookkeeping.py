@@ -100,6 +100,26 @@ def test_played_days_keep_no_empty_entry_and_no_pending_drop():
     assert checked > 400
 
 
+def test_work_s_reads_every_field_of_the_state_before_the_action():
+    """``work.s`` (no fallback to the day) holds every field of a state but its history
+    links (parent, action, events), as the state before the action holds it, its memo of
+    the moment included."""
+    from dataclasses import fields
+
+    from manorkit.blueprince.engine.state import State
+
+    state = new_day(RULES, seed=3).settle(random.Random(3))
+    day = FastDay(state, random.Random(3))
+    before = day.work.s
+    for f in fields(State):
+        if f.name not in ("parent", "action", "events"):
+            value, was = getattr(before, f.name), getattr(state, f.name)
+            assert (tuple(value) if f.name == "pending" else value) == was or \
+                f.name == "_memo", f.name
+    assert before._memo is day._memo and before.on_board() == state.on_board()
+    assert before.routes() == state.routes()
+
+
 def test_a_day_copies_the_bag_of_whatever_state_it_starts_from():
     """The sorted names kept for the last morning's bag serve only that bag: days started
     in turn from two mornings and from a moment mid-day each draw from their own bag."""

@@ -202,9 +202,15 @@ def _pricing(state: State) -> tuple[int, bool, bool, bool]:
     free = 1
     if state.board[d.origin].room == "Library" and rules.variant("library_free_slot") == \
             "cheapest":
-        costs = [tile_cost(rules, t, terrace=terrace)[0] for t in d.hand]
-        free = costs.index(min(costs)) + 1
+        free = _cheapest_slot(rules, d.hand, terrace)
     return free, d.sleeve, terrace, bool(state.flags.get("hovel"))
+
+
+def _cheapest_slot(rules, hand: tuple[str, ...], terrace: bool) -> int:
+    """The slot of the first tile of ``hand`` with the fewest gems to pay (apart, so that
+    :func:`_pricing` makes no closure cell)."""
+    costs = [tile_cost(rules, t, terrace=terrace)[0] for t in hand]
+    return costs.index(min(costs)) + 1
 
 
 def _slot_cost(rules, slot: int, room: str, pricing: tuple) -> tuple[int, int]:
@@ -244,23 +250,36 @@ def _hide(work: Work, action: Hide) -> None:
 def _takes(state: State) -> list:
     """The drawn tiles the player can take (§4 Step 4): those that fit, at a price paid."""
     d = state.drafting
-    rules = state.rules
     out: list = []
     gems_held, steps_held = state.resources["gems"], state.resources["steps"]
-    origin, direction, hidden = d.origin, d.direction, d.hidden
-    pricing = _pricing(state)
-    for slot, room in enumerate(d.hand, 1):
-        turns = placements(rules, room, origin, direction)
-        if not turns:
-            continue
-        gems, steps = _slot_cost(rules, slot, room, pricing)
-        if gems > gems_held or steps > steps_held:
+    hidden = d.hidden
+    for slot, (room, turns, gems, steps) in enumerate(_slots(state), 1):
+        if not turns or gems > gems_held or steps > steps_held:
             continue
         shown = "" if slot == hidden else room
         if len(turns) > 1 and may_rotate(state, room):
             out.extend(_take_action(slot, shown, r) for r in turns)
         else:
             out.append(_take_action(slot, shown, None))
+    return out
+
+
+def _slots(state: State) -> tuple[tuple[str, tuple[int, ...], int, int], ...]:
+    """``(room, rotations, gems, steps)`` for each slot of the hand: the rotations in which
+    its tile fits (none: no price) and its price (kept for the moment in ``state._memo``:
+    the Take taken is placed and paid as its offer was found)."""
+    memo = state._memo
+    out = memo.get("slots")
+    if out is None:
+        d = state.drafting
+        rules = state.rules
+        pricing = _pricing(state)
+        slots = []
+        for slot, room in enumerate(d.hand, 1):
+            turns = placements(rules, room, d.origin, d.direction)
+            slots.append((room, turns, *_slot_cost(rules, slot, room, pricing)) if turns
+                         else (room, turns, 0, 0))
+        out = memo["slots"] = tuple(slots)
     return out
 
 
@@ -320,8 +339,7 @@ def _redraw(work: Work, action: Redraw) -> None:
 @handles(Take)
 def _take(work: Work, action: Take) -> None:
     d = work.drafting
-    room = d.hand[action.slot - 1]
-    gems, steps = slot_cost(work.s, action.slot, room)
+    room, turns, gems, steps = _slots(work.s)[action.slot - 1]
     if gems:
         work.gain("gems", -gems, f"drafted {room} from Slot {action.slot}", "§4 Gem Cost Rules")
     if steps:
@@ -330,7 +348,6 @@ def _take(work: Work, action: Take) -> None:
     if action.rotation is not None:
         work.place(room, action.rotation)
         return
-    turns = placements(work.rules, room, d.origin, d.direction)
     if len(turns) == 1:
         work.place(room, turns[0])
     else:

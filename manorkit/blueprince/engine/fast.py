@@ -34,7 +34,7 @@ from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
-from .reducer import HANDLERS, Work, legal_actions, match, offering
+from .reducer import HANDLERS, OFFERED, Work, legal_actions, match, offering
 from .state import Event, State, effect_text
 from .turn import LiveLinks
 
@@ -221,9 +221,10 @@ def _now(name: str) -> property:
 class _Before:
     """``work.s`` during an action: the day, with the flags and routes as they stood when
     the action began (the day's routes are kept until the handler is done). The day's dicts
-    and sets are held directly and its plain fields (kept from before the action until it
-    ends) read through properties, so that the rules' reads take no ``__getattr__`` detour;
-    anything else is looked up on the day."""
+    and sets (and its memo of the moment) are held directly and its plain fields (kept from
+    before the action until it ends) read through properties: every field of a state the
+    rules read. (No ``__getattr__`` falls back to the day: a class with one has none of its
+    attribute reads specialised.)"""
 
     LIVE = ("rules", "seed", "campaign", "resources", "items", "board", "padlocks", "dirt",
             "trunks", "fruit", "tokens", "bag", "decks", "held_cards", "entered", "carry",
@@ -233,6 +234,7 @@ class _Before:
         self.day = day
         self.flags: dict = day.flags
         self.routes = day.routes
+        self._memo = day._memo
         for name in self.LIVE:
             setattr(self, name, getattr(day, name))
 
@@ -242,9 +244,6 @@ class _Before:
 
     def on_board(self) -> frozenset[str]:
         return self.day.on_board()
-
-    def __getattr__(self, name: str):
-        return getattr(self.day, name)
 
 
 def _copy(d, _day):
@@ -442,7 +441,9 @@ class FastDay:
         memo = self._memo
         which = memo.get("phase")  # (None before any list is offered this moment)
         if which is not None:  # the action itself offered by a generator of its type: legal
-            for offer, _ in offering(which, type(action)):
+            kind = type(action)
+            offers = OFFERED[which].get(kind)
+            for offer, _ in offering(which, kind) if offers is None else offers:
                 got = memo.get(offer)
                 if got and any(map(is_, repeat(action), got)):
                     self._run(action)

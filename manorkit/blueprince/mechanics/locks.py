@@ -36,16 +36,27 @@ def door_die(rules: Rules, room: str, origin: Cell, target: Cell,
     rank = origin[0] if rules.variant("lock_rank_basis") == "current_room" else target[0]
     key = (room, rank, "Foyer" in on_board, security)
     known = rules._memo["door_die"]  # kept per rules value
-    if key not in known:
-        known[key] = _door_die(rules, *key)
-    return known[key]
+    out = known.get(key, _UNKNOWN)
+    if out is _UNKNOWN:
+        out = known[key] = _door_die(rules, *key)
+    return out
+
+
+_UNKNOWN = object()
 
 
 def _door_die(rules: Rules, room: str, rank: int, foyer: bool, security: str) -> str | None:
+    """:func:`door_die` of a room first met at this rank: the die of its ``lock`` column,
+    kept per rules value for every room alike."""
     row = rules.room(room)
     if foyer and "orange" in row["colours"]:
         return None
-    return security_die(rules, lock_die(rules, row["lock"], rank), security)
+    key = (row["lock"], rank, security)
+    known = rules._memo["lock_column_die"]
+    out = known.get(key, _UNKNOWN)
+    if out is _UNKNOWN:
+        out = known[key] = security_die(rules, lock_die(rules, row["lock"], rank), security)
+    return out
 
 
 def security_die(rules: Rules, die: str | None, level: str = "normal") -> str | None:
