@@ -94,7 +94,7 @@ def test_played_days_keep_no_empty_entry_and_no_pending_drop():
             for field in (day.bag, day.dirt, day.trunks, day.held_cards, day.fruit):
                 assert all(field.values())
             assert all(here and all(here.values()) for here in day.tokens.values())
-            assert day._emptied == [] and day.depth == day.start.depth + len(day.actions)
+            assert day._emptied == [] and day.depth == len(day.history)
             assert day.on_board() == frozenset(t.room for t in day.board.values())
             checked += 1
     assert checked > 400

@@ -290,9 +290,9 @@ class FastDay:
     It changes in place: whoever reads it (a policy) must copy what it keeps."""
 
     # (Slots: an instance of more than 30 attributes keeps them in a dict, slower to read.)
-    __slots__ = ("_emptied", "_grown", "_head", "_known", "_linked", "_links", "_memo",
-                 "actions", "bag", "before", "board", "campaign", "carry", "decks", "depth",
-                 "dirt", "drafting", "entered", "flags", "fruit", "held_cards", "items",
+    __slots__ = ("_emptied", "_grown", "_known", "_linked", "_links", "_memo", "bag",
+                 "before", "board", "campaign", "carry", "decks", "depth", "dirt", "drafting",
+                 "entered", "flags", "fruit", "held_cards", "history", "items",
                  "over", "padlocks", "pending", "position", "resources", "rng", "rules",
                  "seed", "start", "steps_gained", "steps_spent", "tokens", "trunks", "turn",
                  "work")
@@ -308,8 +308,9 @@ class FastDay:
         self._links: LiveLinks | None = None
         self._linked, self._known, self._grown = 0, {}, None
         self.work = work
-        self.actions: list[Action] = []
-        self._head = state.history
+        #: Every action and chance outcome since setup, in order: the day's own list, which
+        #: grows in place (read it as it stands; copy what you keep).
+        self.history: list[Action] = state.history
         self.resources, self.items, self.board = work.res, work.items, work.board
         self.padlocks, self.dirt, self.trunks, self.fruit = (work.padlocks, work.dirt,
                                                              work.trunks, work.fruit)
@@ -338,11 +339,6 @@ class FastDay:
     @property
     def won(self) -> bool:
         return self.over == "won"
-
-    @property
-    def history(self) -> list[Action]:
-        """Every action and chance outcome since setup, in order."""
-        return self._head + self.actions
 
     def on_board(self) -> frozenset[str]:
         """The names of the rooms on the board (kept while the board stands)."""
@@ -465,7 +461,7 @@ class FastDay:
         if self._emptied or self.tokens:
             self._sparse()
         before.flags = self.flags  # (until the next action's first flag set copies them)
-        self.actions.append(action)
+        self.history.append(action)
         self.depth = step  # the plain fields as they stand after the action
         self.position, self.drafting, self.turn, self.over = (work.position, work.drafting,
                                                               work.turn, work.over)
