@@ -143,52 +143,65 @@ class _Sparse(dict):
 
 
 class _Bag(_Sparse):
-    """The Active Bag, keeping its tile names in order and their counts beside them, so a
-    draw finds its tile from running totals (:meth:`~.pending.TileDraw.sample`)."""
+    """The Active Bag, keeping its tile names in order, so a draw finds its tile from running
+    totals (:meth:`~.pending.TileDraw.sample`), and their counts in that order only while
+    some name is not held once (``_counts`` None: every tile once, the totals 1, 2, 3 ...)."""
 
     def __init__(self, data=(), emptied: list | None = None,
-                 in_order: tuple[list[str], list[int]] | None = None) -> None:
-        """``in_order``: the names of ``data`` sorted and their counts, if known already."""
+                 in_order: tuple[list[str], list[int] | None] | None = None) -> None:
+        """``in_order``: the names of ``data`` sorted and their counts (None if all 1), if
+        known already."""
         super().__init__(data, emptied)
         if in_order is None:
             self._reorder()
         else:
-            self._order, self._counts = list(in_order[0]), list(in_order[1])
-            self._uneven = len(self._counts) - self._counts.count(1)
+            self._order = list(in_order[0])
+            self._counts = None if in_order[1] is None else list(in_order[1])
 
     def _reorder(self) -> None:
         self._order: list[str] = sorted(self)
-        self._counts: list[int] = list(map(dict.__getitem__, repeat(self), self._order))
-        self._uneven = len(self._counts) - self._counts.count(1)  # names not held once
+        self._counts: list[int] | None = _uneven(list(map(dict.__getitem__, repeat(self),
+                                                          self._order)))
 
     def order(self) -> list[str]:
         return self._order
 
     def totals(self) -> list[int]:
-        return list(accumulate(self._counts))
+        counts = self._counts
+        return list(range(1, len(self._order) + 1)) if counts is None else list(
+            accumulate(counts))
 
     def even(self) -> bool:
         """Whether every tile is in the bag once (its running totals are 1, 2, 3 ...)."""
-        return not self._uneven
+        return self._counts is None
 
     def __setitem__(self, key, value) -> None:
-        i = bisect_left(self._order, key)
-        if key in self:
-            self._uneven += (value != 1) - (self._counts[i] != 1)
-            self._counts[i] = value
+        counts = self._counts
+        if counts is None and value == 1:  # still every tile once
+            if key not in self:
+                self._order.insert(bisect_left(self._order, key), key)
         else:
-            self._uneven += value != 1
-            self._order.insert(i, key)
-            self._counts.insert(i, value)
-        if not value:
-            self.emptied.append((self, key))
+            if counts is None:
+                counts = self._counts = [1] * len(self._order)
+            i = bisect_left(self._order, key)
+            if key in self:
+                counts[i] = value
+            else:
+                self._order.insert(i, key)
+                counts.insert(i, value)
+            self._counts = _uneven(counts)
+            if not value:
+                self.emptied.append((self, key))
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key) -> None:
         dict.__delitem__(self, key)
         i = bisect_left(self._order, key)
-        self._uneven -= self._counts[i] != 1
-        del self._order[i], self._counts[i]
+        del self._order[i]
+        counts = self._counts
+        if counts is not None:
+            del counts[i]
+            self._counts = _uneven(counts)
 
     def update(self, *args, **kwargs) -> None:
         super().update(*args, **kwargs)
@@ -212,6 +225,11 @@ class _Bag(_Sparse):
     def clear(self) -> None:
         super().clear()
         self._reorder()
+
+
+def _uneven(counts: list[int]) -> list[int] | None:
+    """``counts``, or None if every one is 1."""
+    return None if counts.count(1) == len(counts) else counts
 
 
 def _now(name: str) -> property:
@@ -261,7 +279,7 @@ def _bag(bag, day: FastDay) -> _Bag:
     seen = known.get("last")
     if seen is None or seen[0] is not bag:
         order = sorted(bag)
-        seen = known["last"] = (bag, order, [bag[k] for k in order])
+        seen = known["last"] = (bag, order, _uneven([bag[k] for k in order]))
     return _Bag(bag.copy(), day._emptied, seen[1:])
 
 
