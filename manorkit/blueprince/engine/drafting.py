@@ -394,7 +394,7 @@ def placed(work: Work, cell: Cell) -> None:
         hooks.DRAFT[room](work, cell)
     watch = hooks.WATCH
     if not watch.keys().isdisjoint(work.on_board()):
-        for other, there in sorted([(c, t.room) for c, t in work.board.items() if t.room in watch]):
+        for other, there in hooks.watching(work.board, watch):
             if other != cell:
                 watch[there](work, other, cell)
     watch_draft(work, cell)

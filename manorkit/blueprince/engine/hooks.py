@@ -54,7 +54,12 @@ class Entry:
     def __init__(self, room: str, cell: Cell | None, first: bool) -> None:
         """(The fields set in one go, not one by one as a frozen dataclass's constructor
         does: an entry is made at every move.)"""
-        object.__setattr__(self, "__dict__", {"room": room, "cell": cell, "first": first})
+        _set_dict(self, {"room": room, "cell": cell, "first": first})
+
+
+#: Sets an entry's ``__dict__`` (the descriptor's setter, called directly: cheaper than
+#: ``object.__setattr__``).
+_set_dict = Entry.__dict__["__dict__"].__set__
 
 
 @dataclass(frozen=True)
@@ -113,6 +118,11 @@ def watches_entries(*rooms: str, active: Callable | None = None) -> Callable:
             WATCH_ENTER_ACTIVE.update(dict.fromkeys(rooms, active))
         return f
     return wrap
+
+
+def watching(board, watch) -> list:
+    """The cells and names of the rooms of ``board`` named in ``watch``, in board order."""
+    return sorted([(c, t.room) for c, t in board.items() if t.room in watch])
 
 
 def entry_watchers(rules) -> frozenset[str]:

@@ -182,15 +182,9 @@ def _watchers(work: Work) -> list:
     if version is not None and kept is not None and kept[0] is board and kept[1] == version:
         return kept[2]
     watch = hooks.entry_watchers(work.rules)
-    found = [] if watch.isdisjoint(work.on_board()) else _watching(board, watch)
+    found = [] if watch.isdisjoint(work.on_board()) else hooks.watching(board, watch)
     work._watchers = (board, version, found)
     return found
-
-
-def _watching(board, watch: frozenset[str]) -> list:
-    """The cells and names of the rooms of ``board`` in ``watch``, in board order (apart, so
-    that a :func:`_watchers` kept makes no closure cell)."""
-    return sorted([(c, t.room) for c, t in board.items() if t.room in watch])
 
 
 # -- digging, trunks, fruit --------------------------------------------------------------------

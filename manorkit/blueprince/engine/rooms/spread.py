@@ -51,7 +51,8 @@ def spread(work, drops: list[tuple[Cell, str]], section: str) -> None:
     token goes onto it instead (§10 The Conference Room). Tokens on the marker's own room are
     picked up at once."""
     n = number(work.rules, "spread_tokens")
-    conference = work.cells_of(lambda room: room == CONFERENCE)
+    conference = work.cells_of(lambda room: room == CONFERENCE) \
+        if CONFERENCE in work.on_board() else []
     totals: dict[tuple[Cell, str], int] = {}
     for cell, token in drops:
         key = (conference[0] if conference else cell, token)
