@@ -2,6 +2,7 @@
 outputs shows a raw repr (issue 14: prose and results, not numpy, Fraction, tuple or NaN)."""
 
 import ast
+import asyncio
 import copy
 import html
 import re
@@ -48,8 +49,8 @@ def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.No
 
 
 def _execute(client: NotebookClient, failed: list) -> None:
-    try:
-        client.execute()
+    try:  # (its own event loop, closed with its tasks when the run ends)
+        asyncio.run(client.async_execute())
     except BaseException as error:  # (handed to the test's thread)
         failed.append(error)
 
