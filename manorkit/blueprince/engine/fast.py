@@ -34,7 +34,7 @@ from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
 from .board import cheapest, grown, inner_doors, stepped
-from .reducer import HANDLERS, OFFERED, Work, legal_actions, match, offering
+from .reducer import HANDLERS, Work, legal_actions, match, offering
 from .state import Event, State, effect_text
 from .turn import LiveLinks
 
@@ -455,9 +455,7 @@ class FastDay:
         memo = self._memo
         which = memo.get("phase")  # (None before any list is offered this moment)
         if which is not None:  # the action itself offered by a generator of its type: legal
-            kind = type(action)
-            offers = OFFERED[which].get(kind)
-            for offer, _ in offering(which, kind) if offers is None else offers:
+            for offer, _ in offering(which, type(action)):
                 got = memo.get(offer)
                 if got and any(map(is_, repeat(action), got)):
                     self._run(action)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 from ..mechanics import card_gain
 from ..mechanics.drafting import colours
@@ -58,30 +59,19 @@ def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         YIELDS[f] = yields
-        for known in OFFERED.values():
-            known.clear()
+        offering.cache_clear()
         return f
     return wrap
 
 
-#: Phase → action kind asked for → what :func:`offering` gives (cleared by each
-#: registration; read as ``OFFERED[which].get(kind)`` first on the hot paths).
-OFFERED: dict[str, dict] = {which: {} for which in LEGAL}
-
-
+@cache  # (cleared by each registration)
 def offering(which: str, kind: type | tuple[type, ...] | None) -> tuple[tuple, ...]:
     """``(generator, whole)`` for each generator of phase ``which`` that can offer an action
     of ``kind`` (an action type, a tuple of them, or None for any), in their order;
-    ``whole`` if every action it offers is of that kind (nothing to filter). Kept in
-    :data:`OFFERED`."""
-    known = OFFERED[which]
-    out = known.get(kind)
-    if out is None:
-        kinds = (Action,) if kind is None else kind if isinstance(kind, tuple) else (kind,)
-        out = known[kind] = tuple(
-            (f, all(issubclass(y, kinds) for y in YIELDS[f])) for f in LEGAL[which]
-            if any(issubclass(y, k) or issubclass(k, y) for y in YIELDS[f] for k in kinds))
-    return out
+    ``whole`` if every action it offers is of that kind (nothing to filter)."""
+    kinds = (Action,) if kind is None else kind if isinstance(kind, tuple) else (kind,)
+    return tuple((f, all(issubclass(y, kinds) for y in YIELDS[f])) for f in LEGAL[which]
+                 if any(issubclass(y, k) or issubclass(k, y) for y in YIELDS[f] for k in kinds))
 
 
 def phase(state: State) -> str | None:
@@ -122,8 +112,7 @@ def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> 
     if which is None:
         return []
     out: list[Action] = []
-    offers = OFFERED[which].get(kind)
-    for offer, whole in offering(which, kind) if offers is None else offers:
+    for offer, whole in offering(which, kind):
         got = memo.get(offer)
         if got is None:
             got = memo[offer] = offer(state)
@@ -564,5 +553,5 @@ def _nonzero(d: dict) -> dict:
     return {k: v for k, v in d.items() if v}
 
 
-__all__ = ["HANDLERS", "LEGAL", "OFFERED", "PLACED", "YIELDS", "Work", "handles", "hooks", "legal",
+__all__ = ["HANDLERS", "LEGAL", "PLACED", "YIELDS", "Work", "handles", "hooks", "legal",
            "legal_actions", "match", "offering", "on_place", "phase", "step"]
