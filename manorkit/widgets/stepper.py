@@ -43,7 +43,7 @@ def picture(state) -> str:
 
 
 def find_game(game, state):
-    """The module that starts new days (``new_day(rules, seed=...)``) for ``state``, or None.
+    """The module that starts new runs for ``state`` (:func:`start`), or None.
 
     ``game`` is a module or its name; a name is imported only when there is no state or the
     state's class comes from it, so a peer game's state never loads the default game.
@@ -53,6 +53,13 @@ def find_game(game, state):
             return None
         game = importlib.import_module(game)
     return game
+
+
+def start(game, rules, seed: int):
+    """A new run of ``game``: ``new_game(rules, seed=seed)`` (a peer game), else
+    ``new_day(rules, seed=seed)`` (a Blue Prince day)."""
+    begin = getattr(game, "new_game", None) or game.new_day
+    return begin(rules, seed=seed)
 
 
 def game_policies(game) -> dict:
@@ -82,8 +89,8 @@ class RunStepper(widgets.VBox):
         self.game = find_game(game, state)
         if state is None:
             if self.game is None:
-                raise ValueError("give a state, or a game whose new_day starts one")
-            state = self.game.new_day(rules, seed=seed)
+                raise ValueError("give a state, or a game whose new_game or new_day starts one")
+            state = start(self.game, rules, seed)
         self.rules = rules if rules is not None else getattr(state, "rules", None)
         seed = getattr(state, "seed", seed)
         self.policies = dict(policies or (game_policies(self.game) if self.game else {})
@@ -175,7 +182,7 @@ class RunStepper(widgets.VBox):
         seed = self.seed.value if seed is None else int(seed)
         self.seed.value = seed
         self._rng = random.Random(seed)
-        self.state = self.game.new_day(self.rules, seed=seed)
+        self.state = start(self.game, self.rules, seed)
         return self._state
 
     def save(self, path: str | Path | None = None) -> Path:

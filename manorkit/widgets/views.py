@@ -106,9 +106,11 @@ def phase(state) -> tuple[str, str]:
     if state.is_chance:
         label = chance_label(state) or "random step"
         return "random step", f"{label}: roll, or choose the outcome by hand"
-    name = "drafting" if getattr(state, "drafting", None) is not None else "your turn"
+    player = getattr(state, "player", None)
+    whose = "your" if player is None else f"{player}'s"
+    name = "drafting" if getattr(state, "drafting", None) is not None else f"{whose} turn"
     groups = [t.lower() for t, _ in group_actions(state.legal_actions())]
-    return name, "your decision: " + ", ".join(groups)
+    return name, f"{whose} decision: " + ", ".join(groups)
 
 
 def phase_html(state) -> str:
