@@ -1,0 +1,272 @@
+"""Can this day be won? The clairvoyant solver (§13 Win Condition).
+
+:func:`solve` searches the player's decisions of a determinized day
+(:mod:`.determinize`: every chance outcome fixed in advance) for a line that opens Room 46.
+It answers with a :class:`Solution`:
+
+- ``"won"``: a winning line was found; its ``actions`` (every decision and chance outcome
+  from ``new_day``) replay to a win with ``State.from_json`` or ``engine.script``;
+- ``"lost"``: proved: no line wins. Either a complete search of the decision tree ended
+  (its only cuts: ending the day, which never wins; a moment met before, which has the
+  same future; a moment that repeats one on its own line), or :mod:`.prove` showed that no
+  lever can ever be pulled on this day;
+- ``"unknown"``: the budget (``seconds``, or ``nodes`` for a result that repeats exactly on
+  any machine) ran out first.
+
+The search for a win is a beam search over the decisions (:func:`_beam`), widened each
+round, ordered by :class:`~.value.Value`, leaving out moves that only move the marker
+(:func:`~.space.idle_move`) and moments that repeat others with fewer steps; none of this
+bears on a ``won`` answer, which is checked by replaying its line.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from ..engine.actions import Action, Move
+from ..engine.setup import Campaign, new_day
+from ..engine.state import State
+from ..rules import Rules, load_rules
+from . import prove
+from .determinize import Determinization
+from .space import Keys, Node, child, decisions, idle_move, root
+from .value import Value
+
+VERDICTS = ("won", "lost", "unknown")
+#: Beam widths tried in turn while the budget lasts (the last one repeats, doubled).
+WIDTHS = (4, 16, 64)
+#: Share of the budget the complete search may use before the beam searches begin.
+COMPLETE_SHARE = 0.1
+#: Steps beyond which more steps make no moment better (the search's repeat test only).
+ENOUGH_STEPS = 80
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What :func:`solve` found for one day (see the module)."""
+
+    verdict: str
+    seed: int
+    rules: Rules = field(repr=False)
+    actions: tuple[Action, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+    campaign: Campaign | None = field(default=None, repr=False)
+
+    @property
+    def won(self) -> bool:
+        return self.verdict == "won"
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict != "unknown"
+
+    def state(self) -> State:
+        """The state the winning line reaches, replayed from ``new_day`` (a won day ends
+        won; otherwise the morning)."""
+        state = new_day(self.rules, seed=self.seed, campaign=self.campaign)
+        for action in self.actions:
+            state = state.apply(action)
+        return state
+
+    def decisions(self) -> list[Action]:
+        """The player's decisions of the winning line (its chance outcomes left out)."""
+        return [a for a in self.actions if a.kind != "chance"]
+
+    def row(self) -> dict:
+        return {"seed": self.seed, "verdict": self.verdict, "nodes": self.nodes,
+                "seconds": self.seconds, "line": len(self.actions), "reason": self.reason}
+
+    def _repr_html_(self) -> str:
+        import html
+
+        what = {"won": f"won in {len(self.decisions())} decisions",
+                "lost": "lost (proved)", "unknown": "unknown (budget spent)"}[self.verdict]
+        why = f" — {html.escape(self.reason)}" if self.reason else ""
+        return (f"<p><b>Day {self.seed}: {what}</b>{why}<br>{self.nodes:,} nodes in "
+                f"{self.seconds:.2f} s</p>")
+
+
+class Budget:
+    """Nodes and seconds left: ``spent`` once either is, or the inner limit set by
+    :meth:`limited` while it holds."""
+
+    def __init__(self, seconds: float | None, nodes: int | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.cap = nodes
+        self.nodes = 0
+        self._inner: tuple[float | None, int | None] | None = None
+
+    def count(self) -> None:
+        self.nodes += 1
+
+    @property
+    def spent(self) -> bool:
+        for deadline, cap in ((self.deadline, self.cap), self._inner or (None, None)):
+            if cap is not None and self.nodes >= cap:
+                return True
+            if deadline is not None and time.perf_counter() >= deadline:
+                return True
+        return False
+
+    @contextmanager
+    def limited(self, fraction: float):
+        """Within the block, ``spent`` also once ``fraction`` of what is left is used."""
+        now = time.perf_counter()
+        deadline = None if self.deadline is None else now + fraction * max(
+            0.0, self.deadline - now)
+        cap = None if self.cap is None else self.nodes + int(fraction * (self.cap - self.nodes))
+        self._inner = (deadline, cap)
+        try:
+            yield self
+        finally:
+            self._inner = None
+
+
+class Found(Exception):
+    def __init__(self, node: Node) -> None:
+        self.node = node
+
+
+def solve(seed_or_state: int | State, rules: Rules | None = None, seconds: float | None = 10.0,
+          nodes: int | None = None, campaign: Campaign | None = None) -> Solution:
+    """Whether the determinized day of ``seed_or_state`` (a seed for ``new_day(rules, seed,
+    campaign)``, or a state of a day, whose history is kept) can be won, within ``seconds``
+    and/or ``nodes`` (children generated); see the module. ``seconds=None`` with ``nodes``
+    gives an answer that repeats exactly on any machine."""
+    if isinstance(seed_or_state, State):
+        start = seed_or_state
+        rules, seed, campaign = start.rules, start.seed, start.campaign
+    else:
+        rules = load_rules() if rules is None else rules
+        seed = seed_or_state
+        start = new_day(rules, seed=seed, campaign=campaign)
+    if seconds is None and nodes is None:
+        raise ValueError("give a budget: seconds, nodes or both")
+    clock = time.perf_counter()
+    budget = Budget(seconds, nodes)
+    det = Determinization(seed)
+    first = root(det, start)
+    verdict, node, reason = _search(det, first, budget)
+    line = tuple(start.history) + tuple(node.line()) if node is not None else ()
+    return Solution(verdict, seed, rules, line, budget.nodes, time.perf_counter() - clock,
+                    reason, campaign=start.campaign)
+
+
+def _search(det: Determinization, first: Node, budget: Budget
+            ) -> tuple[str, Node | None, str]:
+    if first.state.won:
+        return "won", first, ""
+    why = prove.hopeless(first.state, first.counts, det)
+    if why:
+        return "lost", None, why
+    search = Search(det, first, budget)
+    try:
+        with budget.limited(COMPLETE_SHARE):
+            if search.complete():
+                return "lost", None, "the whole decision tree was searched"
+        for width in widths():
+            if budget.spent:
+                break
+            search.beam(width)
+    except Found as found:
+        return "won", found.node, ""
+    return "unknown", None, f"budget spent ({budget.nodes:,} nodes)"
+
+
+def widths():
+    """:data:`WIDTHS`, then the last doubled again and again."""
+    yield from WIDTHS
+    width = WIDTHS[-1]
+    while True:
+        width *= 2
+        yield width
+
+
+class Search:
+    """The searches of one determinized day from ``first`` within ``budget``: each raises
+    :class:`Found` with a winning node; ``best`` is the best-valued node met meanwhile."""
+
+    def __init__(self, det: Determinization, first: Node, budget: Budget,
+                 value: Value | None = None) -> None:
+        self.det, self.first, self.budget = det, first, budget
+        self.keys = Keys()
+        self.value = Value(det, first) if value is None else value
+        self.best: tuple[float, Node] | None = None
+
+    def complete(self) -> bool:
+        """Search every line from ``first`` depth first; True if it ended with no win, False
+        if the budget ran out. Cut: ending the day; a moment whose key was met before (fully
+        searched, or on the line being searched: the same future)."""
+        det, keys, budget = self.det, self.keys, self.budget
+        seen = {keys(self.first)}
+        stack = [iter(decisions(self.first))]
+        path = [self.first]
+        while stack:
+            if budget.spent:
+                return False
+            action = next(stack[-1], None)
+            if action is None:
+                stack.pop()
+                path.pop()
+                continue
+            node = child(det, path[-1], action)
+            budget.count()
+            state = node.state
+            if state.over is not None:
+                if state.over == "won":
+                    raise Found(node)
+                continue
+            k = keys(node)
+            if k in seen:
+                continue
+            seen.add(k)
+            path.append(node)
+            stack.append(iter(decisions(node)))
+        return True
+
+    def beam(self, width: int) -> None:
+        """A beam search of ``width`` from ``first``, layer by layer of decisions. A moment
+        is left out when one kept in an earlier layer, or one scored in this layer, was the
+        same with as many steps (up to :data:`ENOUGH_STEPS`)."""
+        det, keys, budget, value = self.det, self.keys, self.budget, self.value
+        kept: dict[tuple, int] = {}
+        layer = [self.first]
+        order = 0
+        while layer and not budget.spent:
+            scored: dict[tuple, tuple] = {}
+            for node in layer:
+                for action in decisions(node):
+                    budget.count()
+                    kid = child(det, node, action)
+                    state = kid.state
+                    if state.over is not None:
+                        if state.over == "won":
+                            raise Found(kid)
+                        continue
+                    if type(action) is Move and idle_move(node.state, action, state):
+                        continue
+                    k = keys(kid)
+                    steps = min(state.resources["steps"], ENOUGH_STEPS)
+                    shadow = (k[0], frozenset(x for x in k[1] if x[0] != "steps"), *k[2:])
+                    if kept.get(shadow, -1) >= steps:
+                        continue
+                    known = scored.get(shadow)
+                    if known is not None and known[2] >= steps:
+                        continue
+                    order += 1
+                    scored[shadow] = (-value(kid), order, steps, kid)
+                if budget.spent:
+                    break
+            best = sorted(scored.items(), key=lambda item: item[1][:2])[:width]
+            if best and (self.best is None or -best[0][1][0] > self.best[0]):
+                self.best = (-best[0][1][0], best[0][1][3])
+            for shadow, (_, _, steps, _) in best:
+                kept[shadow] = steps
+            layer = [item[1][3] for item in best]
+
+
+__all__ = ["Budget", "Found", "Search", "Solution", "VERDICTS", "solve", "widths"]
