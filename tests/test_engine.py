@@ -5,6 +5,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -478,3 +479,17 @@ def test_a_random_step_with_nothing_to_draw_is_dropped():
     assert work.pending == [LockRoll("lock_red")]
     said = [e.effect for e in work.events]
     assert any("nothing left to" in e for e in said) and any("no cards left" in e for e in said)
+
+
+def test_check_refuses_two_equal_legal_actions(monkeypatch):
+    """Legal actions are a set (issue 24): :func:`check` fails a state offering one twice,
+    and the Photo with the Magnifying Glass offers the gate code once."""
+    from types import MappingProxyType
+
+    root = new_day(RULES)
+    held = replace(root, items=MappingProxyType({"Photo": 1, "Magnifying Glass": 1}))
+    check(held, held)
+    assert [str(a) for a in held.legal_actions()].count("gate code: 1128") == 1
+    monkeypatch.setattr(State, "legal_actions", lambda self, kind=None: [EndDay(), EndDay()])
+    with pytest.raises(AssertionError, match="two legal actions are equal"):
+        check(root, root)

@@ -281,3 +281,14 @@ def test_lost_pile_accepts_bare_item_names():
             lost_found_empty_hands="collect_free")
     s = go(edit(s, flags={"lost": ("Lockpick Kit",)}), "move to Lost & Found")
     assert s.items == {"Lockpick Kit": 3} and s.flags["lost"] == ()
+
+
+def test_the_gate_code_is_offered_once_with_the_photo_and_the_glass():
+    """§5 The Apple Orchard: holding the Photo and the Magnifying Glass offers the gate code
+    once (legal actions are a set: two held items that enable it offer one action)."""
+    s = day(*draft("north", "Darkroom"), "settle", "move to Darkroom")
+    s = edit(s, items={"Magnifying Glass": 1})
+    codes = [a for a in s.legal_actions() if str(a) == "gate code: 1128"]
+    assert len(codes) == 1
+    s = go(s, "gate code: 1128")
+    assert s.carry["apple_orchard"] is True

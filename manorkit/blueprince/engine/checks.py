@@ -2,7 +2,8 @@
 
 :func:`check` raises ``AssertionError`` naming the first broken invariant: tiles and cards
 conserved, no resource below zero, items with charges, the step ledger balanced, chance
-outcomes summing to one, the JSON save replaying to the same state, undo giving the parent.
+outcomes summing to one, no two legal actions equal, the JSON save replaying to the same
+state, undo giving the parent.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def check(state: State, root: State, replay: bool = False) -> None:
     assert all(v > 0 for v in state.items.values()), "an item held with no charge left"
     assert root.resources["steps"] + state.steps_gained - state.steps_spent == \
         state.resources["steps"], "the step ledger does not balance"
+    legal = state.legal_actions()
+    assert len(set(legal)) == len(legal), "two legal actions are equal (legal actions are a set)"
     if state.is_chance:
         outcomes = state.chance_outcomes()
         assert outcomes and sum(p for _, p in outcomes) == 1, "chance outcomes must sum to 1"

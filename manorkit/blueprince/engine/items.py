@@ -145,8 +145,9 @@ def _use_gate_code(work, action) -> None:
                        "run from tomorrow", "§5 The Apple Orchard")
 
 
+# (one offer for the pair: holding both makes one gate code, not one per item)
 item("Photo", "§5 Darkroom", offers=_gate_code)
-item("Magnifying Glass", "§5 The Apple Orchard", offers=_gate_code)
+item("Magnifying Glass", "§5 The Apple Orchard", "items.Photo: the gate code, read with it")
 
 
 def _treasure_offers(state) -> list:
