@@ -369,6 +369,23 @@ def test_coat_check_stores_and_returns_an_item():
     assert "Shovel" in later.items and later.carry["coat_check"] is None
 
 
+
+def test_coat_check_returns_an_item_on_a_future_run_only():
+    """§4 Tomorrow Rooms, §7: an item checked in is retrieved "the next time you visit on any
+    future run": leaving and entering again the same run gives nothing back; the item
+    stored this run counts as stored (no second check-in)."""
+    state = holding(draft(fresh(), "west", "Coat Check"), "Shovel")
+    stored = go(enter(state, "Coat Check"), "check in: Shovel")
+    again = enter(enter(stored, "Entrance Hall"), "Coat Check")
+    assert "Shovel" not in again.items and again.carry["coat_check"] == "Shovel"
+    assert not [n for n in names(again) if n.startswith("check in")]
+    # retrieved on a later run, an item may be checked in again; it stays until a later run
+    later = holding(enter(draft(fresh(Campaign(coat_check="Shovel")), "west", "Coat Check"),
+                          "Coat Check"), "Sledgehammer")
+    later = go(later, "check in: Sledgehammer")
+    twice = enter(enter(later, "Entrance Hall"), "Coat Check")
+    assert "Sledgehammer" not in twice.items and twice.carry["coat_check"] == "Sledgehammer"
+
 def coat_check_at_rank_8(**variants) -> State:
     rules = load_rules(**variants)
     day = new_day(rules, campaign=Campaign(coat_check="Shovel"))
