@@ -170,6 +170,37 @@ def _singles(dist) -> dict:
     return out
 
 
+
+def _item_cards():
+    """(deck, card, item) for every card of a day's decks that gives an item."""
+    return [(deck, card, row["item"]) for deck in ("dig", "trunk", "common_items",
+                                                     "special_items")
+            for card, row in RULES.rows(f"decks/{deck}.csv").items()
+            if row.get("item") and RULES.deck(deck).get(card, 0)]
+
+
+@pytest.mark.parametrize("deck, card, item", _item_cards(), ids=str)
+@pytest.mark.parametrize("held", ["none", "spent", "full"])
+def test_item_cards_yield_what_the_odds_count(deck, card, item, held):
+    """A card whose item is already held (§8 "If already held, gain 1 Key instead"; an item of
+    several charges, such as the Silver Key, with one charge left or all) pays the engine what
+    ``odds.expected_yield`` counts: both resolve it with ``mechanics.card_gain``."""
+    from manorkit.blueprince.engine.pending import CardDraw
+    from manorkit.blueprince.odds.decks import expected_yield
+
+    charges = int(RULES.rows("tables/items.csv")[item]["charges"] or 1)
+    items = {} if held == "none" else {item: 1 if held == "spent" else charges}
+    state = replace(new_day(RULES), items=MappingProxyType(items),
+                    pending=(CardDraw(deck, (1, 3)),))
+    after = state.apply(choose(state, f"{deck} card: {card}"))
+    gained = {r: after.resources[r] - state.resources[r]
+              for r in ("steps", "coins", "keys", "gems", "ivory_dice")}
+    copies = RULES.deck(deck).to_dict()
+    drawn = {c: n - (c == card) for c, n in copies.items() if n - (c == card)}
+    expected = expected_yield(deck, 1, held=tuple(items), drawn=drawn)
+    assert gained == {r: expected[r] for r in gained}, (card, items)
+    assert after.trunks.get((1, 3), 0) == expected["trunks"]
+
 def test_tile_draws_agree_with_the_drafting_calculator():
     state = new_day(RULES).apply(Draft(0))
     for room, p in outcomes(state).items():

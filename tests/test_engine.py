@@ -493,3 +493,27 @@ def test_check_refuses_two_equal_legal_actions(monkeypatch):
     monkeypatch.setattr(State, "legal_actions", lambda self, kind=None: [EndDay(), EndDay()])
     with pytest.raises(AssertionError, match="two legal actions are equal"):
         check(root, root)
+
+
+def _drawing(deck: str, items: dict) -> State:
+    """A fresh day holding ``items``, one ``deck`` card pending at the Entrance Hall."""
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine.pending import CardDraw
+
+    return replace(new_day(RULES), items=MappingProxyType(items),
+                   pending=(CardDraw(deck, (1, 3)),))
+
+
+def test_a_silver_key_card_while_one_is_held_gives_a_key():
+    """§8 Dig Result Deck: "Silver Key — If already held, gain 1 Key instead": the held key
+    keeps its charges (an item of several charges is "already held" too)."""
+    s = _drawing("dig", {"Silver Key": 1}).apply(Chance("Silver Key", "dig card"))
+    assert s.resources["keys"] == 1 and s.items["Silver Key"] == 1
+
+
+def test_a_lockpick_kit_card_while_one_is_held_is_a_fresh_card():
+    """§8 Trunk Result Deck prints no "if already held" for the Lockpick Kit, and §7 says
+    "only a fresh card resets" its charges: the fresh card replaces the held one."""
+    s = _drawing("trunk", {"Lockpick Kit": 1}).apply(Chance("Lockpick Kit", "trunk card"))
+    assert s.items["Lockpick Kit"] == 3 and s.resources["keys"] == 0
