@@ -321,8 +321,20 @@ def test_garage_car_keys_trunk_and_fast_travel():
     assert "car trunk" not in names(opened) and "Car Keys" in opened.items  # never consumed
     steps = opened.resources["steps"]
     home = go(opened, "fast travel: Entrance Hall")
-    assert home.position == (1, 3) and home.resources["steps"] == steps - 2
+    assert home.position == (1, 3) and home.resources["steps"] == steps - 1
 
+
+
+@pytest.mark.parametrize("reading, travel", [({}, 1), ({"garage_travel_cost": "from_garage"}, 2)])
+def test_garage_fast_travel_costs_two_steps_in_total(reading, travel):
+    """§4 Action C: "This costs 2 Steps total — 1 to enter the Garage, 1 for the West Path
+    transit": from the room beside it, entering the Garage and travelling home cost 2 steps
+    under the default ``garage_travel_cost=total_two`` (the travel 1 step more); the old
+    reading ``from_garage`` charges 2 for the travel on top of the step in."""
+    beside = garage_at(**reading)
+    home = go(enter(beside, "Garage"), "fast travel: Entrance Hall")
+    assert home.position == (1, 3)
+    assert beside.resources["steps"] - home.resources["steps"] == 1 + travel
 
 def test_garage_variants():
     same = go(enter(garage_at(found_floorplan_timing="same_run"), "Garage"), "car trunk")
@@ -332,8 +344,8 @@ def test_garage_variants():
     assert "outer_room" not in known.carry and "found" not in go(known, "car trunk").carry
     none = enter(garage_at(car_keys_source="unavailable"), "Garage")
     assert "Car Keys" not in none.items and "car trunk" not in names(none)
-    total = enter(garage_at(garage_travel_cost="total_two"), "Garage")
-    assert go(total, "fast travel").resources["steps"] == total.resources["steps"] - 1
+    further = enter(garage_at(garage_travel_cost="from_garage"), "Garage")
+    assert go(further, "fast travel").resources["steps"] == further.resources["steps"] - 2
     assert "outer_room" not in enter(garage_at(outer_rooms_base="expansion"), "Garage").carry
     assert (3, 2) not in RULES.cells("Garage")
     assert (3, 2) not in load_rules(garage_columns="cols_1_2").cells("Garage")

@@ -212,12 +212,15 @@ def test_the_garage_route_costs_two_steps_and_returns_to_the_entrance_hall():
     assert day.position == (1, 3) and day.resources["steps"] == inside.resources["steps"] - 2
 
 
-def test_garage_travel_cost_total_two_reads_the_route_the_same_way():
+@pytest.mark.parametrize("reading", ["total_two", "from_garage"])
+def test_the_garage_route_costs_its_two_legs_from_the_garage_under_both_readings(reading):
+    """§19: "Garage → West Path (1 step) → Outer Room entry (1 step) = 2 steps total", counted
+    from the Garage whichever way the fast travel is read (``garage_travel_cost``)."""
     garage = until("outer_garage_trading_post", "garage route: Outer Room",
-                   garage_travel_cost="total_two")
+                   garage_travel_cost=reading)
     inside = until("outer_garage_trading_post", "trading post trade: Lockpick Kit",
-                   garage_travel_cost="total_two")
-    assert garage.resources["steps"] - inside.resources["steps"] == 1
+                   garage_travel_cost=reading)
+    assert garage.resources["steps"] - inside.resources["steps"] == 2
 
 
 def test_garage_outer_return_garage_goes_back_the_way_you_came():

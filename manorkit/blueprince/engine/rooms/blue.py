@@ -83,7 +83,9 @@ def _garage(work, cell, first: bool) -> None:
 
 
 def garage_travel_steps(rules) -> int:
-    """Steps of fast travel from the Garage (§4 Action C, variant ``garage_travel_cost``)."""
+    """Steps of fast travel standing in the Garage (§4 Action C: "2 Steps total — 1 to enter
+    the Garage, 1 for the West Path transit"): the 2 less the step into the Garage, or all 2
+    under ``garage_travel_cost=from_garage``."""
     steps = number(rules, "garage_travel_steps")
     if rules.variant("garage_travel_cost") == "total_two":
         steps -= number(rules, "garage_entry_steps")

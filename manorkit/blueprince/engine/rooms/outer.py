@@ -67,12 +67,9 @@ def route_steps(rules, route: str) -> int:
 
 
 def garage_route_steps(rules) -> int:
-    """Steps from the Garage to the Outer Room (§4 Action C, §19): its legs, less the step
-    into the Garage under ``garage_travel_cost=total_two``."""
-    steps = route_steps(rules, "garage")
-    if rules.variant("garage_travel_cost") == "total_two":
-        steps -= number(rules, "garage_entry_steps")
-    return max(0, steps)
+    """Steps from the Garage to the Outer Room (§4 Action C, §19): its legs, counted from the
+    Garage ("Garage → West Path (1 step) → Outer Room entry (1 step) = 2 steps total")."""
+    return route_steps(rules, "garage")
 
 
 def unknown_tiles(rules, known: tuple[str, ...]) -> list[str]:
