@@ -159,6 +159,25 @@ def test_the_hovel_pays_gem_costs_in_steps():
     assert "take Slot 2: Observatory" not in names(cellar)  # 1 gem, none held
 
 
+
+@pytest.mark.parametrize("room", ["Hovel", "Root Cellar"])
+def test_a_bedroom_or_green_room_in_the_slot_rolls_for_a_trunk(room):
+    """§8 Locked Trunks: every Bedroom (the Hovel) and Green Room (the Root Cellar) may hold a
+    trunk: the blue die is rolled when the tile is chosen from the pile, before it is
+    entered; OPEN puts a trunk in the Outer Room, opened with a Key."""
+    day = visit(KNOWN)
+    day = day.apply(choose(day, "outer room pile: Hovel, Root Cellar, Shelter"))
+    day = day.apply(choose(day, f"enter outer room: {room}"))
+    assert day.pending[0].name == "trunk"
+    assert {c.value: p for c, p in day.chance_outcomes()} == {"OPEN": Fraction(2, 3),
+                                                              "LOCKED": Fraction(1, 3)}
+    shut = day.apply(choose(day, "trunk roll: LOCKED"))
+    assert not shut.flags.get("outer_trunks")
+    found = day.apply(choose(day, "trunk roll: OPEN"))
+    assert found.flags["outer_trunks"] == 1
+    found = replace(found, resources={**found.resources, "keys": 1})
+    assert "open outer trunk: Key" in names(found)
+
 def test_the_trading_post_trades_one_item():
     at_post = until("outer_garage_trading_post", "trading post trade: Lockpick Kit")
     assert names(at_post) == ["trading post trade: Car Keys", "trading post trade: Lockpick Kit",

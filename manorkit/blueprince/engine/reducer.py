@@ -294,7 +294,12 @@ class Work:
         self.dirt[cell] = self.dirt.get(cell, 0) + n
         self.log("{} dirt pile(s) on {}", section, n, self.room_at(cell))
 
-    def add_trunks(self, cell: Cell, n: int, section: str) -> None:
+    def add_trunks(self, cell: Cell | None, n: int, section: str) -> None:
+        """Put ``n`` trunk tokens on the room at ``cell`` (None: in the Outer Room, §19)."""
+        if cell is None:
+            self.set_flag("outer_trunks", self.flag("outer_trunks", 0) + n)
+            self.log("{} trunk token(s) in the Outer Room", section, n)
+            return
         self.trunks[cell] = self.trunks.get(cell, 0) + n
         self.log("{} trunk token(s) on {}", section, n, self.room_at(cell))
 
@@ -374,11 +379,8 @@ class Work:
                 from .rooms.common import amount_roll
 
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
-        if got.trunks and step.cell is not None:
+        if got.trunks:  # (a card drawn off the board puts them in the Outer Room, §19)
             self.add_trunks(step.cell, got.trunks, row["source"])
-        elif got.trunks:  # drawn off the board: in the Outer Room (§19)
-            self.set_flag("outer_trunks", self.flag("outer_trunks", 0) + got.trunks)
-            self.log(f"{got.trunks} trunk token(s) in the Outer Room", row["source"])
         self.permanent_card(card)
         if row.get("item") and got.item is None and row["item"] in lying and \
                 row["item"] not in self.items:

@@ -9,9 +9,8 @@ from .numbers import number
 
 
 def colours(rules: Rules, room: str) -> tuple[str, ...]:
-    """A tile's colours; under ``tunnel_colour=also_green`` the Tunnel is also green (§9).
-    Yellow is the shop colour (§6 Prism Key: "Yellow/Shop"), so under the default
-    ``casino_is_shop=not_shop`` the Casino is not yellow (no Prism Key lite effect)."""
+    """A tile's colours (``rooms.csv``); under ``tunnel_colour=also_green`` the Tunnel is
+    also green (§9)."""
     known = rules._memo["colours"]  # kept per rules value
     if room not in known:
         known[room] = _colours(rules, room)
@@ -22,8 +21,6 @@ def _colours(rules: Rules, room: str) -> tuple[str, ...]:
     found = tuple(rules.room(room)["colours"])
     if room == "Tunnel" and rules.variant("tunnel_colour") == "also_green":
         found += ("green",)
-    if room == "Casino" and rules.variant("casino_is_shop") == "not_shop":
-        found = tuple(c for c in found if c != "yellow")
     return found
 
 

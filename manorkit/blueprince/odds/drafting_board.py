@@ -33,8 +33,8 @@ HOVEL_STEPS_PER_GEM = 3
 
 def colours(name: str, *, rules: Rules | None = None) -> tuple[str, ...]:
     """A tile's colours (:func:`mechanics.drafting.colours`): under ``tunnel_colour=also_green``
-    the Tunnel is also green (§9, §16); under ``casino_is_shop=not_shop`` the Casino is not
-    yellow."""
+    the Tunnel is also green (§9, §16); the Casino is yellow only under ``casino_is_shop=shop``
+    (``rooms.csv``)."""
     rules = resolve(rules)
     return mechanics_colours(rules, room_name(rules, name))
 
