@@ -494,6 +494,24 @@ def test_secret_garden_key_on_an_unlocked_edge_door(door):
     assert not [a for a in low.legal_actions() if isinstance(a, Use)]  # Rank 2: too low
 
 
+
+def test_the_secret_garden_can_spawn_at_rank_3_under_the_default_readings():
+    """§6, §7, §16: the key opens a locked door onto an empty edge cell, Ranks 3-8. Doors of
+    Rank 1-3 rooms never lock (§4 Step 1), but under the default ``lock_rank_basis=current_room``
+    the south door of a Rank 4 room rolls the white die: locked, it spawns the garden at Rank 3.
+    Under ``target_cell`` no door into Rank 3 rolls, so there the garden needs Rank 4 or up
+    (the Vestibule's one locked door aside)."""
+    s = house({(4, 1): ("Cloister", 0)}, at=(4, 1), items={"Secret Garden Key": 1})
+    s = s.apply(Draft(2))
+    assert pending_names(s) == ["lock_roll"]
+    s = s.apply(Chance("LOCKED")).apply(Unlock("secret_garden_key"))
+    assert s.board[(3, 1)].room == "Secret Garden"
+    row3 = house({(3, 2): ("Cloister", 0)}, at=(3, 2), items={"Secret Garden Key": 1})
+    assert pending_names(row3.apply(Draft(W))) == ["draw_tile"]  # never locked: no key use
+    target = house({(4, 1): ("Cloister", 0)}, at=(4, 1), items={"Secret Garden Key": 1},
+                   rules=rules_with(lock_rank_basis="target_cell"))
+    assert pending_names(target.apply(Draft(2))) == ["draw_tile"]
+
 def test_there_is_one_secret_garden_tile():
     rules = rules_with(secret_garden_door="any_door")
     s = house({(4, 2): ("Cloister", 0), (6, 1): ("Secret Garden", 3)}, at=(4, 2), rules=rules,
