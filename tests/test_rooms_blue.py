@@ -792,6 +792,18 @@ def test_red_rover_moves_one_rank_for_five_steps():
     assert moved.position == (3, 3) and moved.resources["steps"] == rover.resources["steps"]
 
 
+
+def test_red_rover_is_the_only_way_on():
+    """§16 Secret Passage: "The secret route is optional on every book except Red Rover, which
+    provides its own movement effect instead": once read, its move is the only continuation
+    (the day may still end, §4 Action E); no draft, no ordinary move, no other book."""
+    rover = go(passage(), "book: Red Rover")
+    routes = [f"secret route: {c}" for c in [(1, 2), (1, 3), (1, 4), (3, 2), (3, 3)]]
+    assert names(rover) == [*routes, "end the day"]
+    moved = go(rover, "secret route: (1, 2)", "settle")
+    assert moved.position == (1, 2) and "secret route: (1, 4)" not in names(moved)
+    assert any(n.startswith("move to") for n in names(moved))
+
 def test_running_shoes_held_make_the_passage_cheaper():
     state = holding(passage(running_shoes="held"), "Running Shoes")
     rover = go(state, "book: Red Rover")

@@ -292,3 +292,37 @@ def test_the_gate_code_is_offered_once_with_the_photo_and_the_glass():
     assert len(codes) == 1
     s = go(s, "gate code: 1128")
     assert s.carry["apple_orchard"] is True
+
+
+# -- the Prism Key's red lite effect (§6 Special Keys) ------------------------------------------
+
+def _prism_in_the_chapel():
+    """The marker in a Chapel at (4, 3) (doors east, south, west) above two Hallways,
+    holding the Prism Key; its east door drafted, rolled LOCKED and opened with the key."""
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine.board import Tile, doors
+
+    s = day()
+    board = {**s.board, (2, 3): Tile("Hallway", (2, 3), 0, doors("straight", 0)),
+             (3, 3): Tile("Hallway", (3, 3), 0, doors("straight", 0)),
+             (4, 3): Tile("Chapel", (4, 3), 0, doors("T", 0))}
+    s = replace(s, board=MappingProxyType(board), position=(4, 3))
+    s = edit(s, items={"Prism Key": 2})
+    return go(s, "draft east", "lock roll: LOCKED", "use a Prism Key")
+
+
+def test_the_prism_key_in_a_red_room_offers_a_free_move_one_rank():
+    """§6 Special Keys, red lite effect: "Move room marker 1 rank up or down freely. No step
+    cost. No lock check." Once the draft is done, a move to any room 1 rank up or down is
+    offered for no step; it is gone after the next draft or move."""
+    s = go(_prism_in_the_chapel(), *hand("Spare Room", "Den", "Nook"), "take Slot 1",
+           "settle")
+    assert s.board[(4, 4)].room == "Spare Room" and s.position == (4, 3)
+    moves = [str(a) for a in s.legal_actions() if "prism" in str(a)]
+    assert moves == ["prism key move: (3, 3)"]
+    moved = go(s, "prism key move: (3, 3)")
+    assert moved.position == (3, 3) and steps(moved) == steps(s)
+    assert not [a for a in moved.legal_actions() if "prism" in str(a)]
+    walked = go(s, "move to Spare Room")
+    assert not [a for a in walked.legal_actions() if "prism" in str(a)]

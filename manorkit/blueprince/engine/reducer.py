@@ -29,7 +29,7 @@ from .state import Event, State, effect_text, freeze
 HANDLERS: dict[type, Callable] = {}
 _TILE_DRAW = TileDraw()  # (steps are immutable values: one serves every draw)
 LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
-                                    "outer": []}
+                                    "outer": [], "rover": []}
 #: Generator → the action types it can offer (:func:`legal`).
 YIELDS: dict[Callable, tuple[type, ...]] = {}
 #: What a newly placed tile triggers, ``f(work, cell)`` (``drafting.placed``), in order.
@@ -54,8 +54,8 @@ def on_place(f: Callable) -> Callable:
 
 def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
     """Register ``f(state) -> list[Action]`` offering actions of the types ``yields`` (by
-    default any) in ``phase`` (turn, unlock, hide, choose, outer); a request for other
-    types skips it (:func:`offering`)."""
+    default any) in ``phase`` (turn, unlock, hide, choose, outer, rover); a request for
+    other types skips it (:func:`offering`)."""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         YIELDS[f] = yields
@@ -75,14 +75,17 @@ def offering(which: str, kind: type | tuple[type, ...] | None) -> tuple[tuple, .
 
 
 def phase(state: State) -> str | None:
-    """What the game waits for: None (over or chance), turn, unlock, hide, choose, or outer
-    (off the board at the Outer Room, §19: choosing a drawn tile, or in the room)."""
+    """What the game waits for: None (over or chance), turn, unlock, hide, choose, outer
+    (off the board at the Outer Room, §19: choosing a drawn tile, or in the room), or rover
+    (Red Rover's move is the only way on, §16 Secret Passage: flag ``"rover"``)."""
     if state.over is not None or state.pending:  # (is_over, is_chance)
         return None
     d = state.drafting
     if d is None:
-        return "outer" if state.flags.get("outer_drawn") or state.flags.get(
-            "outer_inside") else "turn"
+        flags = state.flags
+        if flags.get("outer_drawn") or flags.get("outer_inside"):
+            return "outer"
+        return "rover" if flags.get("rover") else "turn"
     if not d.hand or (d.sleeve and len(d.hand) == 1 and d.door in state.padlocks):
         return "unlock"  # (a sleeve Tunnel waits in Slot 1 behind a padlock too, §9)
     if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \

@@ -214,6 +214,10 @@ class PlannerPolicy:
         here = self.here_action(state, legal)
         if here is not None:
             return here
+        routes = [a for a in legal if isinstance(a, Use) and a.ability == "secret_route"]
+        if routes and not moves and not any(isinstance(a, Draft) for a in legal):
+            # Red Rover (§16): its move is the only way on
+            return max(routes, key=lambda a: self.value(state.apply(a)))
         options: list[tuple[float, Action]] = []
         refused = None
         for a in legal:
