@@ -240,6 +240,54 @@ def test_moves_cost_rooms_traversed_and_entry_effects_fire_at_the_destination():
     assert again.resources["gems"] == 1  # repeat_entry_rewards: first entry per run
 
 
+
+def _square(**resources):
+    """Four crossroads (2, 2), (2, 3), (3, 2), (3, 3) above the Entrance Hall, a padlock on
+    the door between (2, 2) and (2, 3), the marker at (2, 2): the room east is 1 step through
+    the padlock or 3 steps round it."""
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine.board import Tile, edge
+
+    day = new_day(RULES)
+    board = {**day.board, **{c: Tile("Passageway", c, 0, doors("cross", 0))
+                             for c in ((2, 2), (2, 3), (3, 2), (3, 3))}}
+    return replace(day, board=MappingProxyType(board), position=(2, 2),
+                   padlocks=frozenset({edge((2, 2), E)}), entered=frozenset({(1, 3)}),
+                   resources=MappingProxyType({**day.resources, **resources}))
+
+
+def test_a_route_through_a_padlock_is_offered_beside_the_detour():
+    """§4 Action B: the player declares the route; each padlock on it is paid (a Key, a
+    Lockpick Kit charge, a Silver Key). Besides the route with the fewest padlocks, each
+    route paying more padlocks for fewer steps is offered (one per number of padlocks)."""
+    from types import MappingProxyType
+
+    state = _square(keys=1)
+    east = sorted(str(a) for a in state.legal_actions(Move) if a.cell == (2, 3))
+    assert east == ["move to Passageway (2, 3), 1 step, paying key",
+                    "move to Passageway (2, 3), 3 steps"]
+    home = [str(a) for a in state.legal_actions(Move) if a.cell == (1, 3)]
+    assert home == ["move to Entrance Hall (1, 3), 4 steps",
+                    "move to Entrance Hall (1, 3), 2 steps, paying key"]
+    paid = state.apply(Move((2, 3), steps=1, pay=("key",)))
+    assert paid.position == (2, 3) and paid.resources["keys"] == 0 and not paid.padlocks
+    assert paid.resources["steps"] == state.resources["steps"] - 1
+    kit = replace(state, items=MappingProxyType({"Lockpick Kit": 3}))
+    assert "move to Passageway (2, 3), 1 step, paying lockpick" in map(str, kit.legal_actions())
+    broke = _square(keys=0)
+    assert [str(a) for a in broke.legal_actions(Move) if a.cell == (2, 3)] == [
+        "move to Passageway (2, 3), 3 steps"]
+
+
+def test_the_greedy_bot_walks_round_a_padlock_rather_than_pay():
+    """Greedy keeps its keys: of the routes to a room it takes the one with fewest padlocks."""
+    from manorkit.blueprince.sim import GreedyPolicy
+
+    state = replace(_square(keys=2), entered=frozenset({(1, 3), (2, 2), (3, 2), (3, 3)}))
+    choice = GreedyPolicy().explore(state)
+    assert (choice.cell, choice.steps, choice.pay) == ((2, 3), 3, ())
+
 def test_the_day_ends_at_zero_steps_or_by_choice():
     state = rich(steps=1)
     state = draw(state.apply(Draft(N)), "Spare Room", "Den", "Nook")
@@ -459,6 +507,50 @@ def test_routes_match_the_general_search_on_random_boards():
         locked_seen += any(v[0] for v in fast.values())
     assert locked_seen > 20  # the padlocked case was exercised
 
+
+
+def test_faster_routes_match_a_search_by_padlocks_paid_on_random_boards():
+    """``board.faster``: for each room, the routes paying more padlocks than the cheapest for
+    fewer steps; checked against a plain search of the fewest steps per number of padlocks
+    paid (breadth-first over every path's room and count)."""
+    from manorkit.blueprince.engine.board import Tile, cheapest, faster, links
+    from manorkit.blueprince.placement import COLS, RANKS
+
+    rng = random.Random(11)
+    cells = [(r, c) for r in RANKS[:4] for c in COLS[:4]]  # (every simple path is walked)
+    seen_any = 0
+    for _ in range(300):
+        board = {cell: Tile("Parlor", cell, 0, frozenset(d for d in range(4)
+                                                        if rng.random() < 0.8))
+                 for cell in rng.sample(cells, rng.randint(6, 16))}
+        got = links(board)
+        edges = sorted({e for row in got.values() for _, e in row})
+        padlocks = frozenset(rng.sample(edges, min(len(edges), rng.randint(0, 5))))
+        start, most = rng.choice(list(board)), rng.randint(0, 4)
+        routes = cheapest(got, start, padlocks)
+        fewest: dict = {}  # (room, padlocks paid) -> fewest steps, paths never re-entering
+        frontier = {(start, 0, frozenset({start}))}
+        for steps in range(1, len(board)):
+            frontier = {(o, k + (e in padlocks), used | {o}) for c, k, used in frontier
+                        for o, e in got[c] if o not in used and k + (e in padlocks) <= most}
+            for o, k, _ in frontier:
+                fewest.setdefault((o, k), steps)
+        expected = {}
+        for cell, (locks, steps, _) in routes.items():
+            kept, best = [], steps
+            for k in range(locks + 1, most + 1):
+                if (cell, k) in fewest and fewest[cell, k] < best:
+                    best = fewest[cell, k]
+                    kept.append((k, best))
+            if kept:
+                expected[cell] = kept
+        found = faster(got, start, padlocks, routes, most)
+        assert {c: [(k, n) for k, n, _ in v] for c, v in found.items()} == expected
+        for options in found.values():
+            for k, _, doors_on in options:
+                assert len(doors_on) == k and set(doors_on) <= padlocks
+        seen_any += bool(found)
+    assert seen_any > 20  # faster routes were found
 
 def test_a_random_step_with_nothing_to_draw_is_dropped():
     """``Step.drawable`` (§8): a roll whose options all weigh 0 and a deck with no card in
