@@ -207,6 +207,111 @@ def test_tile_draws_agree_with_the_drafting_calculator():
         assert p == odds.draft(room, draw=1)
 
 
+
+def _archived(bag=None, **variants):
+    """A draft north from (2, 3) with the Archives on the board (placed by hand; the bag as
+    the day's, or ``bag``)."""
+    rules = RULES.with_variants(**variants) if variants else RULES
+    state = at(rules, "Archives", (2, 3))
+    if bag is not None:
+        state = replace(state, bag=MappingProxyType(bag))
+    return state.apply(Draft(0))
+
+
+def test_face_down_draws_agree_with_the_drafting_calculator():
+    """§16 Archives: the first face-down draw shows each back with the odds that a drawn tile
+    is one of the rooms with it (``odds.draft``); turning it face up gives each of those rooms
+    its share of them; the next back has one tile of the first back fewer (closed form)."""
+    from manorkit.blueprince.mechanics.drafting import back_text
+
+    state = _archived()
+    assert state.pending[0].name == "draw_back"
+    by_back: dict = {}
+    for room in state.bag:
+        b = back_text(RULES, room)
+        by_back[b] = by_back.get(b, 0) + odds.draft(room, draw=1)
+    assert outcomes(state) == by_back
+    first = state.apply(choose(state, "tile back drawn: 3 gems"))
+    n = {b: sum(k for t, k in state.bag.items() if back_text(RULES, t) == b) for b in by_back}
+    total = sum(n.values())
+    assert outcomes(first) == {b: Fraction(n[b] - (b == "3 gems"), total - 1) for b in n
+                               if n[b] - (b == "3 gems")}
+    hand = first
+    for back in ("blank", "1 gem"):
+        hand = hand.apply(choose(hand, f"tile back drawn: {back}"))
+    hand = hand.apply(choose(hand, "hide Slot 2"))
+    revealed = outcomes(hand)  # Slot 1, a "3 gems" back
+    threes = {t: odds.draft(t, draw=1) for t in state.bag if back_text(RULES, t) == "3 gems"}
+    assert revealed == {t: p / sum(threes.values()) for t, p in threes.items()}
+
+
+def _tree(state, hide: int, redraw: bool = False) -> dict:
+    """Every way the chance steps of a face-down draft unfold, hiding Slot ``hide`` (taken
+    blind, or set aside by a redraw whose hand is then drawn): the tiles seen in order (the
+    hidden one last when taken), with their probability."""
+    from manorkit.blueprince.engine import Hide, Redraw, Take
+
+    out: dict = {}
+    frontier = [(state, Fraction(1))]
+    while frontier:
+        s, p = frontier.pop()
+        if s.is_chance:
+            for c, q in s.chance_outcomes():
+                frontier.append((s.apply(c), p * q))
+        elif Hide(hide) in s.legal_actions():
+            frontier.append((s.apply(Hide(hide)), p))
+        elif redraw and s.drafting is not None and not s.drafting.used[1:]:
+            frontier.append((s.apply(Redraw("ivory_dice")), p))
+        elif s.drafting is not None and s.drafting.slot is None and not redraw:
+            frontier.append((s.apply(Take(hide, "")), p))
+        else:
+            seen = tuple(str(c.value) for c in s.history[state.depth:]
+                         if c.kind == "chance" and c.label == "tile revealed")
+            out[seen] = out.get(seen, 0) + p
+    return out
+
+
+def _physical(bag: dict, order: tuple[int, ...], n: int) -> dict:
+    """Drawing ``n`` tiles one by one from ``bag`` (each copy alike): the tiles of the draws
+    listed in ``order`` (indexes), with their probability."""
+    out: dict = {}
+
+    def walk(left: dict, drawn: tuple, p: Fraction) -> None:
+        if len(drawn) == n:
+            key = tuple(drawn[i] for i in order)
+            out[key] = out.get(key, 0) + p
+            return
+        total = sum(left.values())
+        for tile, k in sorted(left.items()):
+            if k:
+                walk({**left, tile: k - 1}, (*drawn, tile), p * Fraction(k, total))
+
+    walk(dict(bag), (), Fraction(1))
+    return out
+
+
+#: A small bag of three backs: blank (Den, Nook x2), 3 gems (Attic, Vault), 1 gem (Kitchen).
+SMALL = {"Den": 1, "Nook": 2, "Attic": 1, "Vault": 1, "Kitchen": 1}
+
+
+@pytest.mark.parametrize("hide", [1, 2, 3])
+def test_a_face_down_hand_deals_as_a_physical_draw(hide):
+    """The face-down draws, the hide and the turning face up (the hidden tile last, taken
+    blind) give the tiles exactly the odds of drawing 3 tiles from the bag one by one: the
+    hidden tile's identity waits unseen, yet nothing about the draw changes (§4 Step 2)."""
+    state = _archived(SMALL, tile_orientation="player_choice")
+    state = replace(state, resources=MappingProxyType({**state.resources, "gems": 9}))
+    order = (*(i for i in range(3) if i != hide - 1), hide - 1)
+    assert _tree(state, hide) == _physical(SMALL, order, 3)
+
+
+def test_a_redraw_over_a_face_down_tile_deals_as_a_physical_draw():
+    """The hidden tile set aside unseen by a redraw stays out of the bag: the next hand is
+    what a physical draw of 6 gives after the first 3 (the hidden one never seen)."""
+    state = _archived(SMALL | {"Study": 1}, archives_redraws="hide_once")
+    state = replace(state, resources=MappingProxyType({**state.resources, "ivory_dice": 1}))
+    assert _tree(state, 2, redraw=True) == _physical(SMALL | {"Study": 1}, (0, 2, 3, 4, 5), 6)
+
 def test_printed_ranges_are_uniform_as_the_odds_read_them():
     from manorkit.blueprince.odds._common import amount
 
@@ -286,6 +391,8 @@ def test_the_wine_cellar_dig_spot_roll_agrees_with_the_die():
 AGREEMENT = {
     "lock_roll": "test_lock_rolls_agree",
     "draw_tile": "test_tile_draws_agree_with_the_drafting_calculator",
+    "draw_back": "test_face_down_draws_agree_with_the_drafting_calculator",
+    "reveal": "test_face_down_draws_agree_with_the_drafting_calculator",
     "card": "test_card_draws_agree_as_the_deck_runs_down_and_reshuffles",
     "orient": "tests/test_engine.py::test_placement_restrictions_are_honoured",
     "trunk": "test_trunk_rolls_agree",

@@ -134,34 +134,46 @@ def test_weight_room_takes_half_rounded_down(before, after):
 
 # -- Archives -----------------------------------------------------------------------------------
 
-def _archives(**variants):
+def _archives(tiles=("Den", "Nook", "Closet"), **variants):
+    """The Archives drafted; then a draft east drawing ``tiles`` face-down, to be hidden."""
     s = day(*draft("north", "Archives"), **variants)
-    return go(s, "draft east", *hand("Den", "Nook", "Closet"))
+    return deal(go(s, "draft east"), tiles)
 
 
 def test_archives_hides_one_tile_which_can_be_taken_blind():
     s = _archives()
     assert [str(a) for a in s.legal_actions()] == [f"hide Slot {n} (Archives)" for n in (1, 2, 3)]
-    s = go(s, "hide Slot 2")
+    assert s.drafting.hand == ("blank", "blank", "blank")  # three face-down backs
+    s = deal(go(s, "hide Slot 2"), ("Den", "Nook", "Closet"))
     names = [str(a) for a in s.legal_actions()]
     assert "take Slot 2: ?" in names and not any("Nook" in n for n in names)
-    s = go(s, "take Slot 2: ?", "settle")
+    s = go(s, "take Slot 2: ?")
+    assert s.pending[0].label() == "tile revealed"  # decided only now, from the bag
+    s = go(s, "tile revealed: Nook", "settle")
     assert s.board[(1, 4)].room == "Nook" and s.resources["gems"] == 0  # Nook is free
+    assert s.bag.get("Nook", 0) == 0 and s.bag["Den"] == 1  # (the other two back in the bag)
 
 
 def test_archives_hidden_cost_still_applies():
-    s = day(*draft("north", "Archives"))
-    s = go(s, "draft east", *hand("Den", "Attic", "Closet"), "hide Slot 2")
+    s = deal(go(_archives(("Den", "Attic", "Closet")), "hide Slot 2"), ("Den", "Attic", "Closet"))
+    assert s.drafting.hand[1] == "3 gems"  # its back, in sight
     assert Take(2, "") not in s.legal_actions()  # 3 gems, none held
 
 
 @pytest.mark.parametrize("reading, phase", [("hide_once", "choose"),
                                              ("hide_every_draw", "hide")])
 def test_archives_after_a_redraw(reading, phase):
-    s = edit(_archives(archives_redraws=reading), resources={"ivory_dice": 1})
-    s = go(s, "hide Slot 1", "redraw", *hand("Spare Room", "Storeroom", "Parlor"))
+    first = ("Den", "Nook", "Closet")
+    s = edit(_archives(first, archives_redraws=reading), resources={"ivory_dice": 1})
+    s = deal(go(s, "hide Slot 1"), first)
+    s = deal(go(s, "redraw"), ("Spare Room", "Storeroom", "Parlor"))
     hides = [a for a in s.legal_actions() if str(a).startswith("hide")]
     assert bool(hides) is (phase == "hide")
+    # the hidden Den, set aside unseen, was never taken from the bag: it returns with the rest
+    done = go(deal(go(s, *(("hide Slot 3",) if hides else ())), ("Spare Room", "Storeroom",
+                                                                  "Parlor")),
+              "take Slot 1: Spare Room", "settle")
+    assert done.bag["Den"] == 1 and done.bag["Nook"] == 1 and "Spare Room" not in done.bag
 
 
 # -- Darkroom and Lost & Found ------------------------------------------------------------------
@@ -326,3 +338,86 @@ def test_the_prism_key_in_a_red_room_offers_a_free_move_one_rank():
     assert not [a for a in moved.legal_actions() if "prism" in str(a)]
     walked = go(s, "move to Spare Room")
     assert not [a for a in walked.legal_actions() if "prism" in str(a)]
+
+
+# -- the Archives' face-down tile is nobody's to read (§16 Archives) ------------------------------
+
+def deal(state, tiles, hide: int | None = None):
+    """Draw the physical ``tiles`` into the slots as a player would: a face-down draw shows
+    the back the tile has; hide Slot ``hide``; turn the others face up as they are."""
+    from manorkit.blueprince.engine import Chance, Hide
+
+    i = 0
+    while True:
+        if state.is_chance:
+            label = state.pending[0].label()
+            if label == "tile drawn":
+                value = tiles[i]
+            elif label == "tile back drawn":
+                from manorkit.blueprince.mechanics.drafting import back_text
+
+                value = back_text(state.rules, tiles[i])
+            elif label == "tile revealed":
+                value = tiles[state.pending[0].slot - 1]
+            else:
+                return state
+            state = state.apply(Chance(value, label))
+            i += label != "tile revealed"
+        elif hide is not None and Hide(hide) in state.legal_actions():
+            state, hide = state.apply(Hide(hide)), None
+        else:
+            return state
+
+
+def public(state) -> dict:
+    """Everything a player, a bot or the RunStepper reads of ``state``."""
+    import json
+
+    from manorkit.widgets import RunStepper
+
+    stepper = RunStepper(state=state)
+    return {"snapshot": state.snapshot(), "save": json.loads(state.to_json()),
+            "log": state.log.to_dict("records"), "legal": state.legal_actions(),
+            "labels": [str(a) for a in state.legal_actions()], "html": state._repr_html_(),
+            "svg": state._repr_svg_(), "stepper": [stepper.phase.value, stepper.board.value,
+                                                  stepper.events.value, sorted(stepper.buttons)]}
+
+
+@pytest.mark.parametrize("hidden, swapped", [("Chapel", "Den"), ("Nook", "Lavatory")])
+def test_the_archives_face_down_tile_can_be_swapped_unseen(hidden, swapped):
+    """§16 Archives: "flip one of them face-down without looking ... you draft it blind";
+    §2: its back (gem cost, category, placement note) stays in sight. Swapping the face-down
+    tile for another with the same back changes nothing a player or a policy can read —
+    the state, the save, the log, the legal actions and their labels (the Furnace's redraw
+    rule looks at the tiles face up only), the pictures, the stepper — until it is taken."""
+    from manorkit.blueprince.odds.drafting_board import back
+
+    assert back(hidden) == back(swapped)
+    s = day(*draft("north", "Furnace"), "settle", *draft("east", "Archives"), "settle")
+    s = go(edit(s, resources={"ivory_dice": 1}), "draft west")
+    seen = [public(deal(s, ("Spare Room", t, "Storeroom"), hide=2)) for t in (hidden, swapped)]
+    assert seen[0] == seen[1]
+    assert "redraw with an Ivory Die" in seen[0]["labels"]
+    taken = deal(s, ("Spare Room", hidden, "Storeroom"), hide=2)
+    taken = go(taken, "take Slot 2: ?")
+    assert {c.value for c, _ in taken.chance_outcomes()} >= {hidden, swapped}
+
+
+def test_rooms_that_share_a_back_fit_alike():
+    """A face-down tile is offered, priced and fitted by its back (§2 Tile Back Markings:
+    gem cost, category, placement note): the rooms showing one back share the gem cost and
+    the note, and a note that turns doors (``facing``) belongs to rooms of one shape, so
+    wherever one of them fits, all do."""
+    from manorkit.blueprince.engine.board import placements
+    from manorkit.blueprince.mechanics.drafting import back_text, showing
+
+    rules = day().rules
+    for room in rules.rows("rooms.csv"):
+        alike = showing(rules, back_text(rules, room))
+        assert room in alike
+        assert {rules.room(r)["gem_cost"] for r in alike} == {rules.room(room)["gem_cost"]}
+        if rules.placement(room).facing:
+            assert {rules.room(r)["shape"] for r in alike} == {rules.room(room)["shape"]}
+        for origin, direction in (((2, 3), 0), ((4, 2), 3), ((5, 4), 1), ((6, 3), 2)):
+            fits = {bool(placements(rules, r, origin, direction)) for r in alike}
+            assert len(fits) == 1, (room, origin, direction)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..mechanics.drafting import FaceDown
 from .setup import DAY_DECKS
 from .state import State
 
@@ -19,8 +20,9 @@ def check(state: State, root: State, replay: bool = False) -> None:
     rules = state.rules
     outside = {tuple(c) for c in state.flags.get("outside", ())}
     placed = sum(1 for c in state.board if c not in root.board and c not in outside)
-    d = state.drafting
-    drawn = (len(d.hand) - d.sleeve + len(d.set_aside)) if d else 0
+    d = state.drafting  # (a face-down tile, undecided, is still counted in the bag)
+    drawn = sum(1 for t in (*d.hand[d.sleeve:], *d.set_aside) if not isinstance(t, FaceDown)) \
+        if d else 0
     joined = len(state.flags.get("joined", ()))
     assert sum(state.bag.values()) + placed + drawn == sum(root.bag.values()) + joined, \
         "tiles not conserved (bag + placed + drawn = morning bag + tiles that joined)"

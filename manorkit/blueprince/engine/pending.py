@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from functools import lru_cache
 from itertools import accumulate
+from math import lcm
 from typing import TYPE_CHECKING, ClassVar
 
 from ..mechanics.cards import refused_cards
+from ..mechanics.drafting import FaceDown, back_text
 from ..placement import Cell
 from . import hooks
 
@@ -137,6 +139,103 @@ class TileDraw(Step):
         d = work.drafting
         work.drafting = d.drawn(value)
         work.log("Slot {}: {}", "§4 Step 2", len(d.hand) + 1, value)
+
+
+@dataclass(frozen=True)
+class BackDraw(Step):
+    """One tile drawn blind into the next slot while the Archives is on the board (§4 Step 2,
+    §16 Archives: "flip one of them face-down without looking"): only its back is seen, a
+    :class:`~..mechanics.drafting.FaceDown` in the hand; which tile it is waits for its
+    :class:`Reveal`. A back is drawn with the weight of the bag's tiles showing it, less the
+    tiles with that back lying face-down in this draft already (:func:`back_weights`)."""
+
+    kind: ClassVar[str] = "draw_back"
+
+    def label(self) -> str:
+        return "tile back drawn"
+
+    def drawable(self, work: Work) -> bool:
+        return True  # (queued only while the bag holds a tile not lying face-down)
+
+    def weights(self, state: State) -> dict:
+        return back_weights(state)
+
+    def apply(self, work: Work, value) -> None:
+        d = work.drafting
+        work.drafting = d.drawn(FaceDown(value))
+        work.log("Slot {}: face down, its back showing {}", "§16 Archives", len(d.hand) + 1,
+                 value)
+
+
+@dataclass(frozen=True)
+class Reveal(Step):
+    """A face-down tile in ``slot`` turned face up (§16 Archives): one of the bag's tiles
+    with its back, each as likely as its copies (times its draw weight). Exact: tiles are
+    drawn alike, so a face-down tile is any of the tiles with its back as likely as the
+    others until it is seen (the odds the rulebook gives a 3-tile draw, §4 Step 2). The tile
+    the player drafted blind is then placed (:func:`..drafting.placing`)."""
+
+    slot: int
+    kind: ClassVar[str] = "reveal"
+
+    def label(self) -> str:
+        return "tile revealed"
+
+    def drawable(self, work: Work) -> bool:
+        return True  # (the face-down tile is still counted in the bag)
+
+    def weights(self, state: State) -> dict:
+        rules, bag = state.rules, state.bag
+        back = state.drafting.hand[self.slot - 1]
+        favoured = _favoured(rules, "Greenhouse" in state.on_board()) if _weighted(rules) \
+            else {}
+        return {tile: bag[tile] * favoured.get(tile, 1) for tile in bag_order(bag)
+                if bag[tile] and back_text(rules, tile) == back}
+
+    def apply(self, work: Work, value) -> None:
+        bag = work.bag
+        left = bag[value] - 1
+        if left:
+            bag[value] = left
+        else:
+            del bag[value]
+        d = work.drafting
+        hand = list(d.hand)
+        hand[self.slot - 1] = value
+        work.drafting = d.replace(hand=tuple(hand))
+        work.log("Slot {} turned face up: {}", "§16 Archives", self.slot, value)
+        if d.slot == self.slot:  # the tile drafted blind
+            from .drafting import placing
+
+            placing(work)
+
+
+def back_weights(state) -> dict:
+    """The backs a face-down draw can show (§16 Archives), each weighing the bag's tiles with
+    it, less the ``k`` of them face-down in the hand or set aside (drawn already, unseen):
+    ``n - k`` of its ``n`` tiles, exact as tiles are drawn alike. Under a draw weight
+    (``mechanics.tile_weight``, a placeholder variant) a back weighs its tiles' weights,
+    the unseen ones counted at the back's mean weight."""
+    rules, bag, d = state.rules, state.bag, state.drafting
+    down: dict[str, int] = {}
+    for t in (*d.hand, *d.set_aside):
+        if isinstance(t, FaceDown):
+            down[t] = down.get(t, 0) + 1
+    count: dict[str, int] = {}
+    weight: dict[str, int] = {}
+    favoured = _favoured(rules, "Greenhouse" in state.on_board()) if _weighted(rules) else {}
+    for tile in bag_order(bag):
+        n = bag[tile]
+        if n:
+            b = back_text(rules, tile)
+            count[b] = count.get(b, 0) + n
+            weight[b] = weight.get(b, 0) + n * favoured.get(tile, 1)
+    if not favoured:
+        return {b: count[b] - down.get(b, 0) for b in sorted(count)
+                if count[b] > down.get(b, 0)}
+    scale = lcm(*(count[b] for b in down if b in count)) if down else 1
+    return {b: weight[b] * (count[b] - down.get(b, 0)) * scale // count[b] for b in sorted(count)
+            if count[b] > down.get(b, 0)}
 
 
 @dataclass(frozen=True)

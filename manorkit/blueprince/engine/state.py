@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
 
+from ..mechanics.drafting import FaceDown, shown
 from ..placement import Cell
 from ..rules import Rules
 from .actions import Action, Chance, IllegalAction, from_json
@@ -64,7 +65,7 @@ class Drafting:
     origin: Cell
     direction: int
     size: int
-    hand: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()  # the tiles drawn, a face-down one its back (§16 Archives)
     set_aside: tuple[str, ...] = ()
     free_redraws: tuple[str, ...] = ()  # free redraws still available (Silver Key, Drawing Room)
     used: tuple[str, ...] = ()  # redraw sources used this draft, in order
@@ -479,6 +480,8 @@ def _cells(d) -> list:
 
 
 def _plain(v):
+    if isinstance(v, FaceDown):  # (as read, never a room's name)
+        return shown(v)
     if isinstance(v, dict):
         return {str(k): _plain(x) for k, x in v.items()}
     if isinstance(v, tuple | list | frozenset | set):
