@@ -110,6 +110,54 @@ def test_trunk_rolls_agree(rules, room, rank):
     assert trunks == expected.pmf
 
 
+
+#: Every tile of the base game that rolls for trunks when drafted onto the board (§8), named
+#: (coverage() reads the names; the next test checks them against rooms.csv).
+TRUNK_ROOMS = ("Bedroom", "Boudoir", "Bunk Room", "Cloister", "Courtyard", "Den", "Dormitory",
+               "Greenhouse", "Guest Bedroom", "Her Ladyship's Chamber", "Maid's Chamber",
+               "Master Bedroom", "Morning Room", "Nursery", "Patio", "Secret Garden",
+               "Servant's Quarters", "Solarium", "Terrace", "Veranda")
+
+
+def test_the_trunk_rooms_are_those_of_the_data():
+    assert TRUNK_ROOMS == tuple(sorted(
+        r for r, row in RULES.rows("rooms.csv").items()
+        if row["trunk_rolls"] and row["category"] not in ("expansion", "outer")))
+
+
+@pytest.mark.rule(TRUNK_ROOMS, "draft")
+@pytest.mark.parametrize("room", TRUNK_ROOMS)
+def test_every_room_that_rolls_for_trunks_agrees_with_the_calculator(room):
+    """§8 Locked Trunks: each Bedroom and Green Room (and the Den, variant ``den_trunk``)
+    drafted rolls the blue die for each trunk it may hold (the Bunk Room twice): the trunks
+    it gets agree with ``odds.trunks_on_draft`` at that rank (the tile drafted where its
+    placement note allows, from a room placed below it)."""
+    from manorkit.blueprince.engine.board import placements
+
+    cells = sorted(RULES.cells(room))
+    origin = next((r - 1, c) for r, c in cells if r > 1 and placements(RULES, room,
+                                                                         (r - 1, c), 0))
+    state = at(RULES, "Passageway", origin)
+    state = replace(state, bag=MappingProxyType({room: 1, "Spare Room": 1, "Storeroom": 1}))
+    state = state.apply(Draft(0))
+    while state.pending[0].name == "lock_roll":
+        state = state.apply(choose(state, "lock roll: OPEN"))
+    for tile in (room, "Spare Room", "Storeroom"):
+        state = state.apply(choose(state, f"tile drawn: {tile}"))
+    state = state.apply(next(a for a in state.legal_actions()
+                             if isinstance(a, Take) and a.room == room))
+    cell = (origin[0] + 1, origin[1])
+    trunks: dict = {}
+    frontier = [(state, Fraction(1))]
+    while frontier:
+        s, w = frontier.pop()
+        if s.pending and s.pending[0].name in ("trunk", "orient"):
+            frontier.extend((s.apply(c), w * p) for c, p in s.chance_outcomes())
+        else:
+            n = s.trunks.get(cell, 0)
+            trunks[n] = trunks.get(n, 0) + w
+    assert trunks == odds.trunks_on_draft(room, rank=cell[0]).pmf
+
 @pytest.mark.parametrize("rules", list(readings("numbered_lock_die", "random_spawn_rooms")),
                          ids=str)
 @pytest.mark.parametrize("room", ["Bedroom", "Guest Bedroom", "Patio", "Veranda"])

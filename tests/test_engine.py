@@ -13,6 +13,7 @@ import pytest
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import (
     Chance,
+    Dig,
     Draft,
     EndDay,
     IllegalAction,
@@ -166,6 +167,8 @@ def test_lock_roll_uses_the_rank_die(rank, die):
     assert probs["LOCKED"] == Fraction(int(faces["LOCKED"]), int(faces.sum()))
 
 
+@pytest.mark.rule(("Unlock", "Draft"), "action")
+@pytest.mark.rule("Key", "use")
 def test_a_lock_is_paid_or_turned_back_and_never_rerolled():
     state = state_at("Passageway", (5, 3), keys=1).apply(Draft(E)).apply(Chance("LOCKED"))
     assert [str(a) for a in state.legal_actions()] == ["spend a Key", "turn back"]
@@ -207,6 +210,8 @@ def test_placement_restrictions_are_honoured():
     assert "Master Bedroom" not in rooms  # Column 5 only; this door leads to column 3
 
 
+@pytest.mark.rule("Ivory Dice", "redraw")
+@pytest.mark.rule("Redraw", "action")
 def test_redraw_sets_tiles_aside_until_the_draft_ends():
     state = rich(ivory_dice=1).apply(Draft(N))
     state = draw(state, "Den", "Nook", "Closet")
@@ -222,6 +227,8 @@ def test_redraw_sets_tiles_aside_until_the_draft_ends():
         assert done.bag[tile] == 1
 
 
+@pytest.mark.rule(("Move", "Take"), "action")
+@pytest.mark.rule("Den", "enter")
 def test_moves_cost_rooms_traversed_and_entry_effects_fire_at_the_destination():
     state = draw(new_day(RULES).apply(Draft(N)), "Hallway", "Den", "Nook")
     hall = state.apply(next(a for a in state.legal_actions() if isinstance(a, Take)
@@ -257,6 +264,7 @@ def _square(**resources):
                    resources=MappingProxyType({**day.resources, **resources}))
 
 
+@pytest.mark.rule("Move", "action")
 def test_a_route_through_a_padlock_is_offered_beside_the_detour():
     """§4 Action B: the player declares the route; each padlock on it is paid (a Key, a
     Lockpick Kit charge, a Silver Key). Besides the route with the fewest padlocks, each
@@ -288,6 +296,7 @@ def test_the_greedy_bot_walks_round_a_padlock_rather_than_pay():
     choice = GreedyPolicy().explore(state)
     assert (choice.cell, choice.steps, choice.pay) == ((2, 3), 3, ())
 
+@pytest.mark.rule("EndDay", "action")
 def test_the_day_ends_at_zero_steps_or_by_choice():
     state = rich(steps=1)
     state = draw(state.apply(Draft(N)), "Spare Room", "Den", "Nook")
@@ -300,6 +309,8 @@ def test_the_day_ends_at_zero_steps_or_by_choice():
     assert new_day(RULES).apply(EndDay()).over == "called it a day"
 
 
+@pytest.mark.rule("Pantry", "draft", "enter")
+@pytest.mark.rule("Eat", "action")
 def test_pantry_fruit_and_eating():
     state = draw(new_day(RULES).apply(Draft(N)), "Pantry", "Den", "Nook")
     state = state.apply(next(a for a in state.legal_actions()
@@ -317,6 +328,8 @@ def test_pantry_fruit_and_eating():
     assert coins == 5 + 4  # Pantry: 4 coins on first entry
 
 
+@pytest.mark.rule("Dig", "action")
+@pytest.mark.rule("Shovel", "dig")
 def test_dig_and_trunk_draw_cards_and_reshuffle():
     from dataclasses import replace
     from types import MappingProxyType
@@ -393,6 +406,7 @@ def _first_pending(state: State, kind: str) -> State:
     return state
 
 
+@pytest.mark.rule("Den", "draft")
 @pytest.mark.parametrize("room", ["Bedroom", "Den", "Guest Bedroom"])
 def test_trunk_rolls_agree_with_the_room_table_calculator(room):
     from manorkit.blueprince.odds.room_tables import trunks_on_draft
@@ -444,11 +458,22 @@ def test_auto_enter_moves_into_the_drafted_room_for_one_step():
     assert (2, 3) in state.entered and state.resources["gems"] == 1  # the Den's entry gem
 
 
-SPAWNING = sorted(room for room, row in RULES.rows("tables/item_spawns.csv").items()
-                  if row["die"] and row["when"] == "entry"
-                  and RULES.room(room)["category"] in ("core", "fixed"))
+#: The tiles that roll for an item on their first entry (item_spawns.csv), named
+#: (coverage() reads the names; the next test checks them against the data).
+SPAWNING = ("Bedroom", "Boudoir", "Bunk Room", "Cloister", "Courtyard", "Dormitory",
+            "Greenhouse", "Guest Bedroom", "Her Ladyship's Chamber", "Master Bedroom",
+            "Morning Room", "Nook", "Nursery", "Patio", "Secret Garden", "Servant's Quarters",
+            "Solarium", "Terrace", "Veranda")
 
 
+def test_the_spawning_rooms_are_those_of_the_data():
+    assert SPAWNING == tuple(sorted(
+        room for room, row in RULES.rows("tables/item_spawns.csv").items()
+        if row["die"] and row["when"] == "entry"
+        and RULES.room(room)["category"] not in ("expansion", "outer")))
+
+
+@pytest.mark.rule(SPAWNING, "enter")
 @pytest.mark.parametrize("room", SPAWNING)
 def test_every_room_with_a_spawn_roll_rolls_it_on_first_entry(room):
     from manorkit.blueprince.engine.script import choose
@@ -609,3 +634,71 @@ def test_a_lockpick_kit_card_while_one_is_held_is_a_fresh_card():
     "only a fresh card resets" its charges: the fresh card replaces the held one."""
     s = _drawing("trunk", {"Lockpick Kit": 1}).apply(Chance("Lockpick Kit", "trunk card"))
     assert s.items["Lockpick Kit"] == 3 and s.resources["keys"] == 0
+
+
+# -- items used where their rules apply (§6, §7, §8) ---------------------------------------------
+
+def _holding(state: State, **items) -> State:
+    from types import MappingProxyType
+
+    return replace(state, items=MappingProxyType(items))
+
+
+@pytest.mark.rule("Lockpick Kit", "unlock", "move")
+@pytest.mark.rule("Silver Key", "unlock", "move")
+def test_the_lockpick_kit_and_the_silver_key_open_doors_and_pay_padlocks():
+    """§6: a Lockpick Kit charge or a Silver Key use opens a locked door instead of a Key
+    (the Silver Key with a free redraw on that draft); §4 Action B: each pays a padlock on a
+    route; a spent charge is marked, the last one discards the card."""
+    locked = state_at("Passageway", (5, 3)).apply(Draft(E)).apply(Chance("LOCKED"))
+    kit = _holding(locked, **{"Lockpick Kit": 1}).apply(Unlock("lockpick"))
+    assert "Lockpick Kit" not in kit.items and not kit.padlocks
+    assert kit.pending[0].name == "draw_tile" and not kit.drafting.free_redraws
+    silver = _holding(locked, **{"Silver Key": 2}).apply(Unlock("silver_key"))
+    assert silver.items["Silver Key"] == 1 and silver.drafting.free_redraws == ("silver_key",)
+    square = _holding(_square(), **{"Lockpick Kit": 3, "Silver Key": 2})
+    picked = square.apply(Move((2, 3), steps=1, pay=("lockpick",)))
+    assert picked.items["Lockpick Kit"] == 2 and not picked.padlocks
+    keyed = square.apply(Move((2, 3), steps=1, pay=("silver_key",)))
+    assert keyed.items["Silver Key"] == 1 and keyed.position == (2, 3)
+
+
+@pytest.mark.rule("Metal Detector", "dig")
+def test_the_metal_detector_draws_two_dig_cards_a_dig():
+    """§8 Digging: "Holding the Metal Detector: Draw 2 Dig Result cards per dig"."""
+    from types import MappingProxyType
+
+    state = replace(new_day(RULES), dirt=MappingProxyType({(1, 3): 2}))
+    plain = _holding(state, Shovel=1).apply(Dig())
+    both = _holding(state, Shovel=1, **{"Metal Detector": 1}).apply(Dig())
+    assert [p.deck for p in plain.pending] == ["dig"]
+    assert [p.deck for p in both.pending] == ["dig", "dig"]
+
+
+@pytest.mark.rule("Watering Can", "use")
+def test_the_watering_can_takes_a_gem_from_each_green_room_once():
+    """§7 Watering Can: in a Green Room, 1 gem from that room; 3 uses marked on the card."""
+    from manorkit.blueprince.engine import Use
+
+    state = _holding(state_at("Patio", (2, 3)), **{"Watering Can": 3})
+    assert Use("watering_can") in state.legal_actions()
+    watered = state.apply(Use("watering_can"))
+    assert watered.resources["gems"] == 1 and watered.items["Watering Can"] == 2
+    assert Use("watering_can") not in watered.legal_actions()  # that room's gem is taken
+    assert Use("watering_can") not in _holding(state_at("Den", (2, 3)), **{
+        "Watering Can": 3}).legal_actions()  # not a Green Room
+
+
+@pytest.mark.rule("Treasure Map", "use")
+def test_the_treasure_map_digs_its_hidden_spot_with_the_shovel():
+    """§7 Treasure Map: holding the Shovel, in a room of the type shown, dig the hidden spot
+    for 25 coins; single use."""
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine import Use
+
+    state = _holding(state_at("Patio", (2, 3)), Shovel=1, **{"Treasure Map": 1})
+    state = replace(state, flags=MappingProxyType({"treasure_map": "green"}))
+    dug = state.apply(Use("treasure_dig"))
+    assert dug.resources["coins"] == 5 + 25 and "Treasure Map" not in dug.items
+    assert Use("treasure_dig") not in _holding(state, **{"Treasure Map": 1}).legal_actions()

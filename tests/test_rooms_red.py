@@ -29,6 +29,7 @@ def _furnace_draw(*tiles, ivory=1, **variants):
     return go(s, "draft east", *hand(*tiles))
 
 
+@pytest.mark.rule("Furnace", "passive")
 def test_furnace_blocks_free_redraws_when_a_red_room_is_drawn():
     s = _furnace_draw("Chapel", "Spare Room", "Storeroom")
     assert Redraw("ivory_dice") not in s.legal_actions()
@@ -52,6 +53,7 @@ def test_furnace_blocked_redraws(reading, silver):
     assert redraws(s) == ["study"]  # gem redraws still work
 
 
+@pytest.mark.rule("GiveUp", "action")
 @pytest.mark.parametrize("reading", ["no_pass", "may_pass"])
 def test_furnace_pass(reading):
     s = _furnace_draw("Chapel", "Spare Room", "Storeroom", furnace_pass=reading)
@@ -66,6 +68,7 @@ def test_furnace_pass(reading):
 
 # -- Chapel, Gymnasium, Lavatory (data) -------------------------------------------------------
 
+@pytest.mark.rule("Chapel", "enter")
 def test_chapel_takes_a_coin_every_entry_without_debt():
     s = day(*draft("north", "Chapel"), "settle", "move to Chapel")
     assert s.resources["coins"] == 4
@@ -75,6 +78,7 @@ def test_chapel_takes_a_coin_every_entry_without_debt():
     assert s.resources["coins"] == 0
 
 
+@pytest.mark.rule("Gymnasium", "enter", "lock")
 def test_gymnasium_every_entry_and_its_red_doors():
     s = day(*draft("north", "Gymnasium"), "settle", "move to Gymnasium")
     assert steps(s) == 50 - 1 - 2
@@ -91,6 +95,7 @@ def test_lavatory_does_nothing():
 
 # -- Shelter tokens (§19) -------------------------------------------------------------------------
 
+@pytest.mark.rule(("Gymnasium", "Chapel", "Lavatory"), "draft")
 def test_shelter_tokens_on_red_rooms_negate_their_losses():
     s = edit(day(), flags={"shelter_tokens": 3})
     s = go(s, *draft("north", "Gymnasium"), "settle", *draft("east", "Chapel"), "settle",
@@ -100,6 +105,28 @@ def test_shelter_tokens_on_red_rooms_negate_their_losses():
     s = go(s, "move to Gymnasium", "move to Entrance Hall", "move to Chapel")
     assert steps(s) == 50 - 3 and s.resources["coins"] == 5
 
+
+
+#: The Red Rooms among the Core Rooms, named (coverage() reads the names; the next test checks
+#: them against rooms.csv).
+RED = ("Archives", "Chapel", "Darkroom", "Furnace", "Gymnasium", "Lavatory", "Maid's Chamber",
+       "Weight Room")
+
+
+def test_the_red_rooms_are_those_of_the_data():
+    assert RED == tuple(sorted(r for r, row in day().rules.rows("rooms.csv").items()
+                               if "red" in row["colours"] and row["category"] == "core"))
+
+
+@pytest.mark.rule(RED, "draft")
+@pytest.mark.parametrize("room", RED)
+def test_every_red_room_drafted_while_the_shelter_is_active_takes_a_token(room):
+    """§19 Shelter: "When you draft any Red Room while Shelter is active, immediately place 1
+    Shelter token on that room tile" (its draft effect; its own rules are the scenarios)."""
+    s = edit(day(), flags={"shelter_tokens": 3})
+    s = go(s, "draft north", *hand(room, "Spare Room", "Storeroom"), f"take Slot 1: {room}",
+           "settle")
+    assert s.flags["sheltered"] == ([2, 3],) and s.flags["shelter_tokens"] == 2
 
 def test_a_fourth_red_room_gets_no_token():
     s = edit(day(), flags={"shelter_tokens": 1})
@@ -123,6 +150,7 @@ def test_maid_chamber_is_a_red_room_for_the_shelter():
 
 # -- Weight Room ----------------------------------------------------------------------------------
 
+@pytest.mark.rule("Weight Room", "draft")
 @pytest.mark.parametrize("before, after", [(50, 25), (21, 11), (1, 1), (0, 0)])
 def test_weight_room_takes_half_rounded_down(before, after):
     s = edit(day(), resources={"steps": before})
@@ -140,6 +168,8 @@ def _archives(tiles=("Den", "Nook", "Closet"), **variants):
     return deal(go(s, "draft east"), tiles)
 
 
+@pytest.mark.rule("Archives", "passive")
+@pytest.mark.rule("Hide", "action")
 def test_archives_hides_one_tile_which_can_be_taken_blind():
     s = _archives()
     assert [str(a) for a in s.legal_actions()] == [f"hide Slot {n} (Archives)" for n in (1, 2, 3)]
@@ -191,6 +221,7 @@ def test_darkroom_empty_handed_finds_the_photo_and_the_lost_and_found():
     assert said(s, "nothing is lost in the dark")
 
 
+@pytest.mark.rule("Darkroom", "enter")
 def test_darkroom_loses_a_random_item_into_the_lost_pile():
     s = _with_shovel(*draft("east", "Darkroom"), "settle", "move to Darkroom",
                      held_item_cards="in_hand")
@@ -251,6 +282,7 @@ def _lost_shovel(**variants):
                         *draft("west", "Lost & Found"), "settle", campaign=L_AND_F, **variants)
 
 
+@pytest.mark.rule("Lost & Found", "enter")
 def test_lost_and_found_takes_first_then_gives():
     s = go(_lost_shovel(held_item_cards="in_hand"), "move to Lost & Found")
     assert [c.value for c, _ in s.chance_outcomes()] == ["Photo"]
@@ -271,6 +303,7 @@ def test_lost_and_found_empty_handed(reading, collected):
     assert ("Shovel" in s.items) is collected
 
 
+@pytest.mark.rule("Lost & Found", "draft")
 def test_lost_and_found_tokens_reading_and_shelter():
     s = _lost_shovel(lost_item_tokens="tokens_too")
     s = go(edit(s, resources={"coins": 1}), "move to Lost & Found")
@@ -295,6 +328,8 @@ def test_lost_pile_accepts_bare_item_names():
     assert s.items == {"Lockpick Kit": 3} and s.flags["lost"] == ()
 
 
+@pytest.mark.rule("Photo", "use")
+@pytest.mark.rule("Magnifying Glass", "gate code")
 def test_the_gate_code_is_offered_once_with_the_photo_and_the_glass():
     """§5 The Apple Orchard: holding the Photo and the Magnifying Glass offers the gate code
     once (legal actions are a set: two held items that enable it offer one action)."""
@@ -324,6 +359,7 @@ def _prism_in_the_chapel():
     return go(s, "draft east", "lock roll: LOCKED", "use a Prism Key")
 
 
+@pytest.mark.rule("Prism Key", "unlock", "lite effect")
 def test_the_prism_key_in_a_red_room_offers_a_free_move_one_rank():
     """§6 Special Keys, red lite effect: "Move room marker 1 rank up or down freely. No step
     cost. No lock check." Once the draft is done, a move to any room 1 rank up or down is
@@ -383,6 +419,7 @@ def public(state) -> dict:
                                                   stepper.events.value, sorted(stepper.buttons)]}
 
 
+@pytest.mark.rule("Archives", "passive")
 @pytest.mark.parametrize("hidden, swapped", [("Chapel", "Den"), ("Nook", "Lavatory")])
 def test_the_archives_face_down_tile_can_be_swapped_unseen(hidden, swapped):
     """§16 Archives: "flip one of them face-down without looking ... you draft it blind";

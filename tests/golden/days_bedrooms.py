@@ -76,3 +76,21 @@ SCRIPTS = {
         "move to Lost & Found", "taken by the Lost & Found: Photo", "end the day",
     ), campaign=Campaign(found=("Lost & Found",))),
 }
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "bedrooms_nursery_servants": (("Nursery", "draft", "passive"), ("Bunk Room", "draft", "enter"),
+                                  ("Servant's Quarters", "draft"), ("OpenTrunk", "action"),
+                                  ("Key", "use")),
+    "bedrooms_master_bedroom": (("Bedroom", "enter"), ("Guest Bedroom", "draft", "enter"),
+                                ("Master Bedroom", "enter", "end of day")),
+    "bedrooms_ladyship_boudoir": (("Her Ladyship's Chamber", "draft", "passive", "end of day"),
+                                  ("Boudoir", "enter"), ("Walk-in Closet", "enter")),
+    "bedrooms_maid_dormitory": (("Dormitory", "enter", "passive"),
+                                ("Maid's Chamber", "draft", "enter"), ("Bedroom", "enter")),
+    "red_rooms": (("Weight Room", "draft"), ("Archives", "passive"), ("Chapel", "enter"),
+                  ("Gymnasium", "enter"), ("Hide", "action")),
+    "red_darkroom_lost_found": (("Closet", "enter"), ("Darkroom", "enter"),
+                                ("Lost & Found", "enter")),
+}

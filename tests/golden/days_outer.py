@@ -70,3 +70,15 @@ SCRIPTS = {
                          outer_pile=("Shelter", "Toolshed", "Trading Post", "Hovel",
                                      "Root Cellar"))),
 }
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "outer_morning_toolshed": (("Toolshed", "enter"),),
+    "outer_shelter_red_rooms": (("Shelter", "enter"), ("Weight Room", "draft"),
+                                ("Gymnasium", "draft")),
+    "outer_hovel": (("Hovel", "draft", "enter"),),
+    "outer_root_cellar": (("Root Cellar", "draft", "enter", "actions"),),
+    "outer_garage_trading_post": (("Garage", "actions"), ("Trading Post", "enter", "actions"),
+                                  ("Car Keys", "car trunk")),
+}

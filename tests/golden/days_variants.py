@@ -144,3 +144,14 @@ SCRIPTS = {
         "special_items card: Treasure Map", "end the day",
     )),
 }
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "variant_cupcake_source": (("Cupcake", "eat"),),
+    "variant_sleeping_mask_bunk": (("Sleeping Mask", "passive"), ("Bunk Room", "draft", "enter")),
+    "variant_treasure_map_target": (("Treasure Map", "gain"),),
+    "variant_kennel_shovel": (("Kennel", "draft"),),
+    "variant_prism_key_dual_colour": (("Prism Key", "unlock", "lite effect"),
+                                      ("Maid's Chamber", "draft", "enter")),
+}
