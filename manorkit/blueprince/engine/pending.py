@@ -186,11 +186,11 @@ class Reveal(Step):
 
     def weights(self, state: State) -> dict:
         rules, bag = state.rules, state.bag
-        back = state.drafting.hand[self.slot - 1]
-        favoured = _favoured(rules, "Greenhouse" in state.on_board()) if _weighted(rules) \
-            else {}
-        return {tile: bag[tile] * favoured.get(tile, 1) for tile in bag_order(bag)
-                if bag[tile] and back_text(rules, tile) == back}
+        rooms = _by_back(rules).get(state.drafting.hand[self.slot - 1], ())
+        if _weighted(rules):
+            favoured = _favoured(rules, "Greenhouse" in state.on_board())
+            return {t: bag[t] * favoured.get(t, 1) for t in rooms if bag.get(t)}
+        return {t: bag[t] for t in rooms if bag.get(t)}
 
     def apply(self, work: Work, value) -> None:
         bag = work.bag
@@ -217,25 +217,45 @@ def back_weights(state) -> dict:
     (``mechanics.tile_weight``, a placeholder variant) a back weighs its tiles' weights,
     the unseen ones counted at the back's mean weight."""
     rules, bag, d = state.rules, state.bag, state.drafting
-    down: dict[str, int] = {}
-    for t in (*d.hand, *d.set_aside):
-        if isinstance(t, FaceDown):
-            down[t] = down.get(t, 0) + 1
+    backs = _backs(rules)
     count: dict[str, int] = {}
-    weight: dict[str, int] = {}
-    favoured = _favoured(rules, "Greenhouse" in state.on_board()) if _weighted(rules) else {}
-    for tile in bag_order(bag):
-        n = bag[tile]
+    for tile, n in bag.items():
         if n:
-            b = back_text(rules, tile)
-            count[b] = count.get(b, 0) + n
+            b = backs[tile]
+            count[b] = count[b] + n if b in count else n
+    for t in (*d.hand, *d.set_aside):  # the tiles lying face-down: out of the bag, unseen
+        if isinstance(t, FaceDown):
+            count[t] -= 1
+    if not _weighted(rules) or not _favoured(rules, "Greenhouse" in state.on_board()):
+        return {b: count[b] for b in sorted(count) if count[b] > 0}
+    favoured = _favoured(rules, "Greenhouse" in state.on_board())
+    weight: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for tile, n in bag.items():
+        if n:
+            b = backs[tile]
             weight[b] = weight.get(b, 0) + n * favoured.get(tile, 1)
-    if not favoured:
-        return {b: count[b] - down.get(b, 0) for b in sorted(count)
-                if count[b] > down.get(b, 0)}
-    scale = lcm(*(count[b] for b in down if b in count)) if down else 1
-    return {b: weight[b] * (count[b] - down.get(b, 0)) * scale // count[b] for b in sorted(count)
-            if count[b] > down.get(b, 0)}
+            total[b] = total.get(b, 0) + n
+    scale = lcm(*total.values())
+    return {b: weight[b] * count[b] * scale // total[b] for b in sorted(count) if count[b] > 0}
+
+
+def _backs(rules) -> dict[str, str]:
+    """Room → the text of its back (``mechanics.drafting.back_text``), kept per rules value."""
+    known = rules._memo["backs"]
+    if not known:
+        known.update((room, back_text(rules, room)) for room in rules.rows("rooms.csv"))
+    return known
+
+
+def _by_back(rules) -> dict[str, tuple[str, ...]]:
+    """Back text → the rooms showing it, sorted by name (as a draw lists the bag's tiles),
+    kept per rules value."""
+    known = rules._memo["by_back"]
+    if not known:
+        for room, back in sorted(_backs(rules).items()):
+            known[back] = (*known.get(back, ()), room)
+    return known
 
 
 @dataclass(frozen=True)

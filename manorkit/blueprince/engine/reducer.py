@@ -472,10 +472,9 @@ class Work:
         the hand is complete and a tile hidden, the others are turned face up
         (:class:`~.pending.Reveal`)."""
         due = hide_due(self.rules, d)
-        down = sum(1 for t in (*d.hand, *d.set_aside) if isinstance(t, FaceDown))
-        if drawn < d.size - d.sleeve and sum(self.bag.values()) > down:
-            due_or_down = due or any(isinstance(t, FaceDown) for t in d.set_aside)
-            self.queue(_BACK_DRAW if due_or_down else _TILE_DRAW)
+        aside = _face_down(d.set_aside)
+        if drawn < d.size - d.sleeve and _left(self.bag, aside + _face_down(d.hand)):
+            self.queue(_BACK_DRAW if due or aside else _TILE_DRAW)
         elif not d.hand:
             self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
         elif not (due and len(d.hand) > 1):  # (else the player hides one first)
@@ -511,6 +510,20 @@ class Work:
         return replace(self.s, fruit=freeze(self.fruit) if "fruit" in self.__dict__
                        else self.s.fruit, items=freeze(dict(self.items))
                        if "items" in self.__dict__ else self.s.items)
+
+
+def _face_down(tiles: tuple[str, ...]) -> int:
+    """How many of ``tiles`` lie face-down (:class:`FaceDown`)."""
+    n = 0
+    for t in tiles:
+        if type(t) is FaceDown:
+            n += 1
+    return n
+
+
+def _left(bag, down: int) -> bool:
+    """Whether ``bag`` holds a tile besides the ``down`` lying face-down (counted in it)."""
+    return sum(bag.values()) > down if down else any(bag.values())
 
 
 def _permanent_rows(rules) -> dict[str, tuple]:
