@@ -232,3 +232,15 @@ def test_sweeping_many_edits_keeps_the_loader_cache_bounded(rules):
     for n in range(300):
         rules.with_room("Parlor", gem_cost=n % 60 + 1).with_room("Parlor", effect=f"e{n}")
     assert len(loader._edited) <= 256
+
+
+def test_readings_that_append_to_a_list_combine_and_save(tmp_path):
+    """A reading may append an item to a list cell (``{..., append: shop}``), so two readings
+    that add to the Casino's tags both hold; an edited list saves less the appended items."""
+    both = load_rules(casino_is_shop="shop", casino_gem_cost="always_paid")
+    assert set(both.room("Casino")["tags"]) == {"shop", "never_free"}
+    edited = both.with_room("Casino", tags="lucky;shop;never_free")  # (readings append last)
+    out = edited.save(tmp_path / "copy")
+    assert load_rules(out, casino_is_shop="shop", casino_gem_cost="always_paid").diff(
+        edited).empty
+    assert load_rules(out).room("Casino")["tags"] == ("lucky",)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 from ...widgets.views import group_actions, odds, resources_html
+from ..mechanics.drafting import FaceDown, showing, shown
 from ..placement import COLS, RANKS
 from .board import WORDS, E, N, S, W
 
@@ -14,7 +15,8 @@ LEFT, TOP = 24, 18
 WIDTH = LEFT + len(COLS) * CELL + 8
 BOARD_HEIGHT = TOP + len(RANKS) * CELL + 18
 COLOURS = {"blue": "#4a78c2", "green": "#4f9d55", "purple": "#8e5cc2", "orange": "#e08a34",
-           "red": "#cc4b4b", "yellow": "#c9a227", "black": "#333333"}
+           "red": "#cc4b4b", "yellow": "#c9a227", "black": "#333333",
+           "face_down": "#a8a8a8"}  # (a tile's back: §16 Archives)
 TOKEN_COLOURS = {"dirt": "#7a5230", "trunk": "#3b2a1a", "apple": "#d43c3c",
                  "banana": "#f2d43b", "orange": "#f08c1a", "gems": "#e04c9a", "coins": "#e0b000",
                  "keys": "#f4f4f4"}
@@ -196,17 +198,19 @@ def _hand(state) -> list[str]:
            f'{WORDS[d.direction]} into Rank {d.target[0]}, Column {d.target[1]})</text>']
     for slot, room in enumerate(d.hand, 1):
         x = LEFT + (slot - 1) * (CELL + 14)
-        row = state.rules.room(room)
+        down = isinstance(room, FaceDown)  # only its back is known (§16 Archives)
+        row = state.rules.room(showing(state.rules, room)[0] if down else room)
         cost = 0 if slot == 1 else row["gem_cost"]
         price = "free" if cost == 0 else f"{cost} gem{'s' * (cost > 1)}"
         chosen = d.slot == slot
-        out.append(f'<g class="slot" data-slot="{slot}" data-room="{html.escape(room)}">'
-                   f"<title>Slot {slot}: {html.escape(room)} ({price})</title>")
-        out += _fill(x, y + 8, CELL, row["colours"])
+        name = shown(room)
+        out.append(f'<g class="slot" data-slot="{slot}" data-room="{html.escape(name)}">'
+                   f"<title>Slot {slot}: {html.escape(name)} ({price})</title>")
+        out += _fill(x, y + 8, CELL, ("face_down",) if down else row["colours"])
         out.append(f'<rect x="{x}" y="{y + 8}" width="{CELL}" height="{CELL}" fill="none" '
                    f'stroke="{"#ffd400" if chosen else "#222"}" '
                    f'stroke-width="{4 if chosen else 2}"/>')
-        out += _name(room, x, y + 8)
+        out += _name("face down" if down else room, x, y + 8)
         out.append(f'<text x="{x + CELL / 2}" y="{y + CELL + 22}" text-anchor="middle">'
                    f"Slot {slot} · {price}</text></g>")
     return out
