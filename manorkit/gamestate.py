@@ -12,8 +12,8 @@ supplies what varies:
 - ``board.decisions(rules)``: the legal actions now, ``board.outcomes(rules)`` the pending
   random step's ``(Chance, Fraction)`` pairs (``board.is_chance`` says which);
 - ``board.step(rules, action, say)``: the board after ``action`` (changed in place);
-- ``board.player``, ``board.turn``, ``board.over`` (why it ended, "" while on),
-  ``board.winners`` and ``board.copy()``.
+- ``board.player`` (whose decision, or whose random step, it is), ``board.turn``,
+  ``board.over`` (why it ended, "" while on), ``board.winners`` and ``board.copy()``.
 
 ``say(effect, section)`` records one line of the event log, citing the rulebook section.
 """
@@ -161,7 +161,7 @@ class GameState:
             raise IllegalAction(f"{action} is not legal at step {self.depth}; legal: {shown}")
         board = self.board.copy()
         events: list[Event] = []
-        step, who, text = self.depth + 1, self.player or "", str(action)
+        step, who, text = self.depth + 1, self.board.player, str(action)
 
         def say(effect: str, section: str) -> None:
             events.append(Event(step, board.turn, who, text, effect, section))
