@@ -809,7 +809,7 @@ class State(GameState):
                 "clue_cards": sum(b.hands["clue"][p].values()),
                 "chests_found": len(b.chests),
                 "chests_opened": sum(c.opened is not None for c in b.chests),
-                "rooms_built": len(b.placed)}
+                "rooms_built": len(b.placed) - 1}
 
     @property
     def items(self) -> dict:
@@ -820,7 +820,7 @@ class State(GameState):
 
     def summary(self) -> dict:
         b = self.board
-        return {"rounds": math.ceil(b.turn / len(b.players)), "rooms_built": len(b.placed),
+        return {"rounds": math.ceil(b.turn / len(b.players)), "rooms_built": len(b.placed) - 1,
                 "chests_found": len(b.chests),
                 "chests_opened": sum(c.opened is not None for c in b.chests),
                 "ended": "treasure" if b.winners else ("round cap" if b.over else "")}
