@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Each roll of phases.csv → the calculators (tested in test_nightmare_house.py).
 NH_ROLLS = {
-    "Power Markers drawn": (nh.house_draw, nh.hunter_draw),
+    "Power Markers drawn": (nh.house_draw, nh.hunter_draw, nh.power_draw, nh.power_total),
+    "Haunt drawn": (nh.haunt_draw,), "Exorcism": (nh.exorcism, nh.entity_after),
+    "Possession defence": (nh.possession_defence,),
     "Healing": (nh.healing,), "Lights on": (nh.lights_on,), "Lights off": (nh.lights_off,),
     "Warding": (nh.warding,), "Haunting": (nh.haunting, nh.haunting_group, nh.possessed_total),
     "Search": (nh.search,), "Panic check": (nh.panic,), "Astral entry": (nh.astral_entry,),
