@@ -7,8 +7,9 @@ never changes this one. Behind it a game keeps a *board*, its working copy of th
 (plain containers), copied once a step and never changed after. The game's board class
 supplies what varies:
 
-- ``Board.setup(rules, seed, players, say)``: the board before the first action (what the
-  rulebook shuffles or deals at setup is dealt from ``random.Random(seed)``);
+- ``Board.setup(rules, seed, players, say, **options)``: the board before the first action
+  (what the rulebook shuffles or deals at setup is dealt from ``random.Random(seed)``;
+  ``options``: the game's own choices of setup, saved with the game);
 - ``board.decisions(rules)``: the legal actions now, ``board.outcomes(rules)`` the pending
   random step's ``(Chance, Fraction)`` pairs (``board.is_chance`` says which);
 - ``board.step(rules, action, say)``: the board after ``action`` (changed in place);
@@ -79,6 +80,7 @@ class GameState:
     events: tuple[Event, ...] = ()
     parent: GameState | None = None
     depth: int = 0
+    options: tuple = ()
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     BOARD: ClassVar[type]
@@ -86,15 +88,16 @@ class GameState:
     RULES: ClassVar[type]
 
     @classmethod
-    def start(cls, rules, seed: int, players: tuple[str, ...]) -> GameState:
-        """The state at setup."""
+    def start(cls, rules, seed: int, players: tuple[str, ...], **options) -> GameState:
+        """The state at setup (``options``: the game's own setup choices)."""
         events: list[Event] = []
 
         def say(effect: str, section: str) -> None:
             events.append(Event(0, 0, "", "setup", effect, section))
 
-        board = cls.BOARD.setup(rules, seed, players, say)
-        return cls(rules, seed, tuple(players), board, events=tuple(events))
+        board = cls.BOARD.setup(rules, seed, tuple(players), say, **options)
+        return cls(rules, seed, tuple(players), board, events=tuple(events),
+                   options=tuple(sorted(options.items())))
 
     # -- the protocol ---------------------------------------------------------------------
     @property
@@ -168,7 +171,7 @@ class GameState:
 
         board.step(self.rules, action, say)
         return type(self)(self.rules, self.seed, self.players, board, action, tuple(events),
-                          self, step)
+                          self, step, self.options)
 
     def resolve(self, rng: random.Random | None = None) -> GameState:
         """The pending random step resolved with ``rng`` (default: one made from the seed
@@ -189,9 +192,10 @@ class GameState:
 
     # -- saving ---------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The game as JSON: the game, its rules recipe, seed, players and every step."""
+        """The game as JSON: the game, its rules recipe, seed, players, setup options and
+        every step."""
         return json.dumps({"game": self.GAME, "rules": self.rules.recipe(), "seed": self.seed,
-                           "players": list(self.players),
+                           "players": list(self.players), "options": dict(self.options),
                            "actions": [str(a) for a in self.history]}, indent=1)
 
     @classmethod
@@ -205,7 +209,9 @@ class GameState:
             raise SaveError(f"not a saved {cls.GAME} game")
         try:
             rules = rules if rules is not None else cls.RULES.from_recipe(data["rules"])
-            state = cls.start(rules, int(data["seed"]), tuple(data["players"]))
+            options = {k: tuple(v) if isinstance(v, list) else v
+                       for k, v in data.get("options", {}).items()}
+            state = cls.start(rules, int(data["seed"]), tuple(data["players"]), **options)
         except (KeyError, TypeError, ValueError) as err:
             raise SaveError(f"rules, seed or players: {err}") from None
         for i, name in enumerate(data.get("actions", [])):

@@ -135,6 +135,7 @@ class Board:
 
     @classmethod
     def setup(cls, rules: Rules, seed: int, players: tuple[str, ...], say: Say) -> Board:
+        """The table at setup (2. The Foyer to 8. Pawns)."""
         check_effects(rules)
         b = cls.__new__(cls)
         b.players, b.seat, b.turn, b.used = tuple(players), 0, 1, 0
