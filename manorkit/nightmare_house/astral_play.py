@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import astral, contests, cups, house
 from .actions import Attempt, Commit, Go, Pass, Setup
 from .board import HOUSE, Board, Say, Step, auto, chance, decide
-from .haunting import retire
+from .haunt_phase import retire
 from .rules import Rules
 
 H, I5 = "Part 4: H. Astral Phase", "Part 5: Lost on the Astral"

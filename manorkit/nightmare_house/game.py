@@ -4,14 +4,14 @@ Entity exorcised or 5 AM (:func:`new_game`).
 The House is the player named ``House``; the Hunters follow in seat order (the First Hunter
 first). Every random step reads its calculator (:mod:`.contests`, :mod:`.cups`,
 :mod:`.astral`). What each player may see is :meth:`State.observation`; the bots read only
-that. The phases are in :mod:`.setup`, :mod:`.phases`, :mod:`.haunting`,
+that. The phases are in :mod:`.setup`, :mod:`.phases`, :mod:`.haunt_phase`,
 :mod:`.astral_play` and :mod:`.discoveries`.
 """
 
 from __future__ import annotations
 
 from ..gamestate import GameState, IllegalAction
-from . import astral_play, discoveries, haunting, phases, setup  # noqa: F401 (registers steps)
+from . import astral_play, discoveries, haunt_phase, phases, setup  # noqa: F401 (registers steps)
 from .board import HOUSE, Board
 from .rules import Rules, load_rules
 

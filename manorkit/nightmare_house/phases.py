@@ -1,6 +1,6 @@
 """The Hour of Nightmare House and its phases on the HOUSE MAP (Part 4): Power, Light,
 Movement, Warding, Search, the two Panic Phases and the Hour Phase. The Haunt Phase is in
-:mod:`.haunting`, the Astral and Possession Phases in :mod:`.astral_play`.
+:mod:`.haunt_phase`, the Astral and Possession Phases in :mod:`.astral_play`.
 
 Every roll reads its calculator in :mod:`.contests` or :mod:`.cups`.
 """
