@@ -275,7 +275,7 @@ def exorcised(b: Board, rules: Rules, p: str, target: str, say: Say) -> None:
     if target == "the Entity":
         after = astral.entity_after(rules, b.entity)
         if after is None:
-            b.over, b.winners = f"{p} exorcises the Entity: the Hunters' win", (p,)
+            b.over, b.winners = f"{p} exorcises the Entity and wins", (p,)
             say(b.over, P7)
             return
         say(f"the Entity is driven from Circle {b.entity} to Circle {after}", P7)

@@ -5,9 +5,10 @@ player may see (:meth:`~manorkit.nightmare_house.game.State.observation`).
 - :func:`heuristic_policy`: plays to win, for the House or a Hunter. A Hunter takes up
   Tools, wards, draws Pentagrams, searches, stands each Astral Phase where his Psyche can
   rise, goes onto the Astral Plane, makes for an Axis Control Point and Exorcises the
-  Entity (else an Axis, else a Room) with all his Power Markers, and defends his Psyche with
-  the rest. The House keeps the Entity in the Fifth Circle, energizes every Haunt it can
-  with its best markers, sends each Haunt at the Hunters (the weakest first), keeps its
+  Entity when he would win 3 times in 4 against the most the House may commit (else an
+  Axis, else a Room) with all his Power Markers, and defends his Psyche with the rest.
+  The House keeps the Entity in the Fifth Circle, energizes every Haunt it can with its best
+  markers, sends each Haunt at the Hunters (the weakest first), keeps its
   Focus Markers near them, resists Exorcisms of the Entity and Axes with all it may commit
   and attacks the weakest Psyche.
 """
@@ -16,13 +17,15 @@ from __future__ import annotations
 
 import random
 
-from . import house
+from . import astral, house
 from .actions import Attempt, Commit, Go, Pass, Setup, Tool
 from .board import HOUSE
 
 __all__ = ["heuristic_policy", "random_policy"]
 
 FAR = 99
+#: The least chance at which a Hunter risks his Soul on Exorcising the Entity.
+SAFE = 0.75
 GOOD_TOOLS = ("Candle", "Flashlight", "Rosary", "Host", "Bible", "Pistol", "Talisman A",
               "Talisman B", "Dagger")
 
@@ -73,6 +76,16 @@ class _View:
         return space in house.room_spaces(self.rules) or space in house.focus_spaces(
             self.rules)
 
+    def entity_odds(self):
+        """His chance to Exorcise the Entity with all his markers against the most the House
+        may commit (as many as Hunters started, each of the highest value)."""
+        top = max(r["value"] for r in self.rules.rows("power_markers.csv").values())
+        most = min(self.obs["started"], self.obs["house_markers"])
+        me = self.hunters[self.me]
+        return astral.exorcism(self.rules, me["character"], self.obs["entity"],
+                               power=tuple(self.obs["power"]), house_power=(top,) * most,
+                               hunters=self.obs["started"]).p_hunter
+
     def haunted(self, space: str) -> bool:
         return any(h["space"] == space for h in self.obs["haunts"])
 
@@ -83,8 +96,10 @@ class _View:
             return 20 if action.verb == "take up" and action.tool in GOOD_TOOLS else -5
         if kind is Attempt:
             what = action.what
+            if what == "exorcise the Entity":
+                return 40 if self.entity_odds() >= SAFE else 10
             if what.startswith("exorcise"):
-                return 40 if what == "exorcise the Entity" else 30 if "Axis" in what else 20
+                return 30 if "Axis" in what else 20
             if what.startswith("heal"):
                 target = what.removeprefix("heal ").split(" (")[0]
                 return 20 - self.hunters[target]["soul"]
