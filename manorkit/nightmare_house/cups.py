@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from itertools import product
 from math import comb
 
 from ..dist import Dist
@@ -32,15 +31,21 @@ def power_draw(cup: Mapping[int, int], n: int) -> Dist:
         raise ValueError(f"cannot draw {n} Power Markers from a cup of {total}")
     values = sorted(v for v, k in cup.items() if k)
     ways = comb(total, n)
-    out = {}
-    for counts in product(*(range(min(cup[v], n) + 1) for v in values)):
-        if sum(counts) != n:
-            continue
-        w = 1
-        for v, k in zip(values, counts, strict=True):
-            w *= comb(cup[v], k)
-        out[tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))] = \
-            Fraction(w, ways)
+    out: dict[tuple, Fraction] = {}
+
+    def spread(i: int, left: int, taken: tuple, weight: int) -> None:
+        if i == len(values) - 1:
+            if left <= cup[values[i]]:
+                out[taken + (values[i],) * left] = Fraction(weight * comb(cup[values[i]], left),
+                                                            ways)
+            return
+        for k in range(min(cup[values[i]], left) + 1):
+            spread(i + 1, left - k, taken + (values[i],) * k, weight * comb(cup[values[i]], k))
+
+    if values:
+        spread(0, n, (), 1)
+    else:
+        out[()] = Fraction(1)
     return Dist(out)
 
 

@@ -83,12 +83,15 @@ def haunt_moves(b: Board, rules: Rules, haunt: Haunt) -> dict[str, int]:
     Space with a Pentagram, Rosary or Host Marker; it stops on meeting Characters and does
     not end beside another Mobile Haunt."""
     psychic = rules.haunt(haunt.name)["kind"] == "psychic"
+    people = {b.hunters[p].space for p in b.active()}
+    barred = {s for s in house.spaces(rules) if b.barred(rules, s)}
     reach = house.reachable(
         rules, haunt.space, rules.number("haunt_mp"), lambda s: 1,
         lambda s: house.neighbours(rules, s, walls=psychic, passages=True),
-        lambda s: bool(b.present(s)), lambda s: b.barred(rules, s))
+        people.__contains__, barred.__contains__)
     reach.pop(haunt.space)
-    return {s: mp for s, mp in reach.items() if not b.mobile_at(s)}
+    taken = {h.space for h in b.haunts if h.mobile}
+    return {s: mp for s, mp in reach.items() if s not in taken}
 
 
 def _move_options(b: Board, rules: Rules, step: Step) -> list:
