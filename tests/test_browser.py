@@ -33,6 +33,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 STEPPER = "08_run_stepper.ipynb"
 EXPLORER = "03_decks.ipynb"  # its deck explorer is driven by hand
 MYSTERY = "09_mystery_mansion.ipynb"  # its stepper is clicked through a turn
+NIGHTMARE = "10_nightmare_house.ipynb"  # its stepper too: the setup, then a bot to the end
 SHOTS = ROOT / "build" / "browser"
 #: JupyterLab settings: start the kernel unasked, render every cell, never call out.
 OVERRIDES = {
@@ -272,8 +273,50 @@ def test_mystery_mansion_stepper_in_the_browser(lab, browser):
             stepper.screenshot(path=str(SHOTS / "09_mystery_mansion.png"))
 
 
+def test_nightmare_house_stepper_in_the_browser(lab, browser):
+    """The setup of a Nightmare House game by hand (two Characters drawn, the Entity, the
+    Focus Markers), an undo, then the heuristic bots play to the end."""
+    page, cells = open_and_run(browser, lab, NIGHTMARE)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stepper = page.locator(".mk-stepper").last
+    try:
+        assert problems(browser, cells) == []
+        stepper.scroll_into_view_if_needed()
+        phase = stepper.locator(".mk-phase")
+        chance = stepper.locator(".mk-chance")
+
+        def press(name: str, step: int) -> None:
+            stepper.get_by_role("button", name=name, exact=True).click()
+            expect(phase).to_contain_text(f"step {step},")
+
+        def face(text: str, step: int) -> None:
+            option = chance.locator("select option", has_text=f"{text} —").inner_text()
+            chance.locator("select").select_option(label=option)
+            press("choose", step)
+
+        expect(chance.locator("table.mk-odds tr")).to_have_count(13)  # 12 Characters
+        face("Kate", 1)
+        face("Doran", 2)
+        expect(phase).to_contain_text("House's decision")
+        press("the Entity: Circle 6", 3)
+        press("Focus Marker 1: Kitchen", 4)
+        expect(stepper.locator("svg.nightmare-house")).to_contain_text("Kitchen ◎")
+        press("undo", 3)
+        expect(stepper.get_by_role("button", name="Focus Marker 1: Kitchen")).to_be_visible()
+        stepper.screenshot(path=str(SHOTS / "10_nightmare_house_stepper.png"))
+        stepper.locator(".widget-dropdown", has_text="bot").locator("select").select_option(
+            "heuristic")
+        stepper.get_by_role("button", name="play to the end of the day").click()
+        expect(phase.locator("[data-phase]")).to_have_attribute("data-phase", "day over")
+        expect(phase).to_contain_text("wins")
+        assert browser.left == []
+    finally:
+        if stepper.count():
+            stepper.screenshot(path=str(SHOTS / "10_nightmare_house.png"))
+
+
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS
-                                  if p.name not in (STEPPER, EXPLORER, MYSTERY)],
+                                  if p.name not in (STEPPER, EXPLORER, MYSTERY, NIGHTMARE)],
                          ids=lambda p: p.name)
 def test_notebook_in_the_browser(lab, browser, path):
     page, cells = open_and_run(browser, lab, path.name)

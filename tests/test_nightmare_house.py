@@ -351,6 +351,10 @@ def test_exorcism_and_possession_defence_agree_with_rolling():
     assert close(hits, contest.p_hunter) and contest.p_house + contest.p_hunter == 1
     assert contest.hunter == icepool_dist(icepool.d6 + 10)
     assert possession_defence(RULES, "Kate", (2,)) == icepool_dist(icepool.d6 + 8)
+    against = exorcism(RULES, "Doran", 6, axes=3)  # the Entity also draws on 3 Axes
+    assert against.house == icepool_dist(icepool.d6 + 9)
+    with pytest.raises(ValueError, match="only against the Entity"):
+        exorcism(RULES, "Doran", 4, axes=3)
     assert [entity_after(RULES, c) for c in (5, 6, 7)] == [6, 7, None]
     with pytest.raises(ValueError, match="Circle of Darkness 5-7"):
         entity_after(RULES, 4)

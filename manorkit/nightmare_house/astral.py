@@ -9,7 +9,9 @@ Possession attack only; the rolls that decide them are placeholders (``gaps.csv`
 
 - Exorcism: the Hunter rolls 1 die + his Psychic Strength + the Power Markers he commits,
   the House 1 die + the Circle of what is Exorcised + the markers it commits (at most the
-  Hunters who started); ties go to the Hunter, as in a Haunting.
+  Hunters who started), and against the Entity also the Controlled Axes (the Hunters "must
+  first weaken the Entity ... destroying the various Power Axes", Part 2 B); ties go to the
+  Hunter, as in a Haunting.
 - Possession: the House's total (:func:`~.contests.possession_attack`) against the Hunter's
   1 die + his Psychic Strength + the markers he commits; above his, the attack succeeds.
 """
@@ -83,12 +85,17 @@ def _house_power(rules: Rules, power, hunters: int) -> Dist:
 
 
 def exorcism(rules: Rules, character: str, circle: int, power: int | Sequence[int] = 0,
-             house_power: int | Sequence[int] = 0, hunters: int = 1) -> Contest:
+             house_power: int | Sequence[int] = 0, hunters: int = 1, axes: int = 0) -> Contest:
     """A Hunter Exorcising what stands in ``circle`` (a Room 1-3, an Axis 4, the Entity
-    5-7): placeholder roll (module docstring)."""
+    5-7; against the Entity, ``axes``: the Controlled Axes): placeholder roll (module
+    docstring)."""
     if not 1 <= circle <= rules.number("entity_circles"):
         raise ValueError(f"circle must be 1-{rules.number('entity_circles')}, got {circle}")
-    house = D6 + _house_power(rules, house_power, hunters) + circle
+    if not 0 <= axes <= rules.number("axes"):
+        raise ValueError(f"axes (Controlled Axes) must be 0-{rules.number('axes')}, got {axes}")
+    if axes and circle <= rules.number("axis_circle"):
+        raise ValueError("the Controlled Axes count only against the Entity (Circles 5-7)")
+    house = D6 + _house_power(rules, house_power, hunters) + circle + axes
     hunter = D6 + power_total(rules, power) + rules.character(character)["psychic"]
     p_house = house.combine(hunter, lambda h, t: h > t).p(True)
     return Contest(house, hunter, p_house, 1 - p_house)

@@ -231,7 +231,8 @@ def circle_of(b: Board, rules: Rules, target: str) -> int:
 
 def exorcism(b: Board, rules: Rules, p: str, target: str, mine, theirs) -> astral.Contest:
     return astral.exorcism(rules, b.hunters[p].character, circle_of(b, rules, target),
-                           power=tuple(mine), house_power=tuple(theirs), hunters=b.started)
+                           power=tuple(mine), house_power=tuple(theirs), hunters=b.started,
+                           axes=b.controlled_axes() if target == "the Entity" else 0)
 
 
 def _house_ex_outcomes(b: Board, rules: Rules, step: Step):

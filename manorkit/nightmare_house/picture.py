@@ -1,5 +1,5 @@
-"""A Nightmare House state as an SVG picture: the HOUSE MAP's Spaces floor by floor, and the
-ASTRAL MAP's Power Points, Focus Markers, Psyches, Astral Bodies and the Entity."""
+"""A Nightmare House state as an SVG picture: the HOUSE MAP's Spaces floor by floor, and below
+it the ASTRAL MAP's Power Points, Focus Markers, Psyches, Astral Bodies and the Entity."""
 
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ def state_svg(state) -> str:
     b, rules = state.board, state.rules
     rows = rules.rows("map.csv")
     columns = [[s for s, r in rows.items() if r["floor"] in floors] for floors in COLUMNS]
-    height = max(len(c) for c in columns) * ROW + 40
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="nightmare-house" width="'
-           f'{3 * WIDTH + 300}" height="{max(height, 300)}" font-family="sans-serif" '
-           f'font-size="10">',
+    top = max(len(c) for c in columns) * ROW + 30
+    width, height = 3 * WIDTH + 8, top + 270
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="nightmare-house" width="{width}" '
+           f'height="{height}" viewBox="0 0 {width} {height}" '
+           'style="max-width:100%;height:auto" font-family="sans-serif" font-size="10">',
            f'<text x="4" y="12" font-weight="bold">{html.escape(b.hour_name(rules))} · '
            f'{b.controlled_axes()} Axes controlled · the Entity in Circle {b.entity or "?"}'
            "</text>"]
@@ -53,7 +54,7 @@ def state_svg(state) -> str:
                                f'data-space="{html.escape(space)}" cx="{cx}" cy="{y + 7}" '
                                f'r="5" fill="{COLOURS[seat[p] % 4]}" stroke="#222"/>')
             out.append("</g>")
-    out.append(_astral(state, 3 * WIDTH + 150, 150, seat))
+    out.append(_astral(state, width / 2, top + 135, seat))
     out.append("</svg>")
     return "".join(out)
 

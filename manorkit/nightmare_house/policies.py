@@ -84,7 +84,8 @@ class _View:
         me = self.hunters[self.me]
         return astral.exorcism(self.rules, me["character"], self.obs["entity"],
                                power=tuple(self.obs["power"]), house_power=(top,) * most,
-                               hunters=self.obs["started"]).p_hunter
+                               hunters=self.obs["started"],
+                               axes=sum(self.obs["axes"].values())).p_hunter
 
     def haunted(self, space: str) -> bool:
         return any(h["space"] == space for h in self.obs["haunts"])
@@ -97,7 +98,7 @@ class _View:
         if kind is Attempt:
             what = action.what
             if what == "exorcise the Entity":
-                return 40 if self.entity_odds() >= SAFE else 10
+                return 40 if self.entity_odds() >= SAFE else -5  # his Soul is at stake
             if what.startswith("exorcise"):
                 return 30 if "Axis" in what else 20
             if what.startswith("heal"):
@@ -110,8 +111,9 @@ class _View:
             return 10  # ward, search, draw a Pentagram
         if kind is Go:
             if "Astral Body" in action.who:
-                circle = int(action.where.split(",")[0].split()[1])
-                return 50 + circle
+                circle, axis = (int(x.split()[1]) for x in action.where.split(", "))
+                held = circle == self.rules.number("axis_circle") and self.obs["axes"][axis]
+                return 50 + circle + 10 * held
             space = action.where
             score = 20 + 10 * self.rises_from(space) - 30 * self.haunted(space)
             here = me["space"]

@@ -31,11 +31,14 @@ GAMES = {
         "Character drawn by Hunter 1: Doran", *SETUP, "settle",
         "Hunter 1 (Doran) to Reception Room", "no: energizing", "go onto the Astral Plane",
         "Hunter 1's Astral Body to Circle 4, Axis 6", "exorcise the Entity",
-        "the Exorcism of the Entity with no markers", "resist the Exorcism with no markers",
-        "the House's Exorcism roll against Hunter 1: 7", "Hunter 1's Exorcism roll: 10",
+        "the Exorcism of the Entity with 1+1+1+3+3", "resist the Exorcism with no markers",
+        "the House's Exorcism roll against Hunter 1: 18", "Hunter 1's Exorcism roll: 20",
         "the House gives up: Axis 4",
     ), players=("House", "Hunter 1")),
-    # A whole game between the heuristic bots, recorded: two Hunters exorcise the Entity
-    # from the Fifth Circle by 8 PM, through two Haunts.
-    "nh_exorcised_by_8pm": GameScript(GAME, recorded("nh_exorcised_by_8pm"), players=3),
+    # Whole games between the heuristic bots, recorded (seeds 3 and 1): the Hunters drive the
+    # Entity from the Fifth Circle after breaking Axes and win at 9 PM; the House possesses
+    # both Hunters' Souls by midnight.
+    "nh_hunters_win": GameScript(GAME, recorded("nh_hunters_win"), seed=3, players=3),
+    "nh_house_takes_every_hunter": GameScript(GAME, recorded("nh_house_takes_every_hunter"),
+                                              seed=1, players=3),
 }
