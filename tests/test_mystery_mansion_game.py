@@ -326,6 +326,19 @@ def test_a_secret_passage_card_places_two_doors_and_anyone_may_use_them():
     assert state.board.pawns["Red"] == "Gallery" and state.resources["actions_left"] == 1
 
 
+def test_a_secret_passage_needs_the_doors_it_places():
+    state = do(inside(), "roll", "door die: OPEN", "add a first room", "room drawn: Gallery",
+               "place Gallery north")
+    state = edited(state, give={"Green": ["Secret Passage"]})
+    state = do(state, "roll", "door die: OPEN", "add a first room",
+               "room drawn: Dining Room", "place Dining Room west")
+    assert "play Secret Passage: Gallery" in names(state.legal_actions())  # 2 of 8 doors
+    short = edited(state, doors_left=1)
+    assert "play Secret Passage: Gallery" not in names(short.legal_actions())
+    linked = edited(state, doors_left=1, passages=frozenset({"Gallery"}))
+    assert "play Secret Passage: Gallery" in names(linked.legal_actions())  # 1 door more
+
+
 def test_used_up_piles_are_renewed_from_their_discards():
     state = inside()
     b = state.board

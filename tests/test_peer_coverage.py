@@ -56,3 +56,17 @@ def test_every_variant_is_live(game):
 
 def _cells(rules) -> dict:
     return {f: {k: dict(row) for k, row in rules.rows(f).items()} for f in rules.files}
+
+
+@pytest.mark.parametrize("game", [mm, nh], ids=lambda g: g.__name__.rsplit(".", 1)[1])
+def test_placeholders_are_values_and_gaps_are_silences(game):
+    rules = game.load_rules()
+    ph = rules.placeholders
+    assert "gaps.csv" not in set(ph.file) and len(ph) > 10
+    assert set(ph.file) <= set(rules.files)
+    marked = {(f, k) for f in rules.files if f != "gaps.csv"
+              for k, row in rules.rows(f).items()
+              if row.get("placeholder") or row.get("source") == "placeholder"}
+    assert marked == set(zip(ph.file, ph.row, strict=True))
+    assert {"room_doors", "game_length"} <= set(rules.gaps.index) if game is mm else \
+        {"map", "haunt_cup", "exorcism_roll"} <= set(rules.gaps.index)
