@@ -170,6 +170,8 @@ class GameState:
             events.append(Event(step, board.turn, who, text, effect, section))
 
         board.step(self.rules, action, say)
+        if not events:  # every step leaves a line, even a declined choice
+            say("-", "")
         return type(self)(self.rules, self.seed, self.players, board, action, tuple(events),
                           self, step, self.options)
 

@@ -8,7 +8,7 @@ import shutil
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from manorkit.gamestate import Chance, IllegalAction, SaveError
@@ -491,6 +491,7 @@ def _invariants(state) -> None:
     assert b.used < rules.number("actions_per_turn") or b.pending or state.is_over
 
 
+@settings(max_examples=40)
 @given(seed=st.integers(0, 10_000), steps=st.integers(1, 400))
 def test_random_play_keeps_the_invariants_saves_and_undoes(seed, steps):
     state = new_game(seed=seed, players=3)

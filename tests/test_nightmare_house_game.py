@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from manorkit.dist import Dist
@@ -556,6 +556,7 @@ def _invariants(state) -> None:
     assert all(1 <= len(h.power) <= 2 for h in b.haunts if h.mobile)
 
 
+@settings(max_examples=30)
 @given(seed=st.integers(0, 10_000), steps=st.integers(1, 300))
 def test_random_play_keeps_the_invariants_saves_and_undoes(seed, steps):
     state = new_game(seed=seed, players=3)
@@ -631,7 +632,7 @@ def test_what_the_house_and_the_hunters_see():
     assert hunter["power"] == state.board.hunters["Hunter 1"].power
 
 
-def _side_wins(house, hunter, games: int = 20) -> tuple[int, int]:
+def _side_wins(house, hunter, games: int = 14) -> tuple[int, int]:
     """(House wins, Hunters' wins) over ``games`` seeds, the House and both Hunters each
     played by the given bot."""
     seats = {HOUSE: house, "Hunter 1": hunter, "Hunter 2": hunter}
@@ -643,8 +644,8 @@ def test_the_heuristic_bots_beat_the_random_bots():
     house, hunters = _side_wins(heuristic_policy, heuristic_policy)
     random_house, _ = _side_wins(random_policy, heuristic_policy)
     _, random_hunters = _side_wins(heuristic_policy, random_policy)
-    assert house >= random_house + 4 and hunters >= random_hunters + 4
-    assert house + hunters == 20  # every game has a winner
+    assert house >= random_house + 3 and hunters >= random_hunters + 3
+    assert house + hunters == 14  # every game has a winner
 
 
 def test_simulate_is_the_same_on_processes():
