@@ -28,7 +28,7 @@ from manorkit.mystery_mansion import (
     search_card,
 )
 from manorkit.mystery_mansion.actions import Move, Passage, Play, Roll
-from manorkit.mystery_mansion.game import Chest
+from manorkit.mystery_mansion.board import Chest
 from manorkit.mystery_mansion.mansion import OUTSIDE
 from manorkit.mystery_mansion.policies import heuristic_policy, random_policy
 from manorkit.mystery_mansion.rules import DEFAULT_PATH
