@@ -1,8 +1,8 @@
 """The notebooks in a real browser: JupyterLab on 127.0.0.1, Debian's Chromium driven by
 Playwright. The stepper notebook is run and clicked through (a draft, a hand-chosen tile, a
-move, undo); the deck explorer's deck is switched; every other notebook is run; no output
-may be an error and no widget may be stuck loading. Any request that leaves 127.0.0.1 is
-aborted and fails the test.
+move, undo); so is a turn of each peer game's stepper; the deck explorer's deck is
+switched; every other notebook is run; no output may be an error and no widget may be stuck
+loading. Any request that leaves 127.0.0.1 is aborted and fails the test.
 
 ``python3 dev.py test`` installs Chromium with apt when /usr/bin/chromium is missing.
 Screenshots go to build/browser/.
@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 STEPPER = "08_run_stepper.ipynb"
 EXPLORER = "03_decks.ipynb"  # its deck explorer is driven by hand
+MYSTERY = "09_mystery_mansion.ipynb"  # its stepper is clicked through a turn
+NIGHTMARE = "10_nightmare_house.ipynb"  # its stepper too: the setup, then a bot to the end
 SHOTS = ROOT / "build" / "browser"
 #: JupyterLab settings: start the kernel unasked, render every cell, never call out.
 OVERRIDES = {
@@ -226,7 +228,95 @@ def test_explorer_in_the_browser(lab, browser):
             explorer.screenshot(path=str(SHOTS / "03_decks_explorer.png"))
 
 
-@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name not in (STEPPER, EXPLORER)],
+def test_mystery_mansion_stepper_in_the_browser(lab, browser):
+    """A turn of Mystery Mansion: roll, choose OPEN by hand, enter the Foyer, two rolls to
+    end the turn; then undo."""
+    page, cells = open_and_run(browser, lab, MYSTERY)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stepper = page.locator(".mk-stepper").last
+    try:
+        assert problems(browser, cells) == []
+        stepper.scroll_into_view_if_needed()
+        phase = stepper.locator(".mk-phase")
+        chance = stepper.locator(".mk-chance")
+        green = stepper.locator('circle.pawn[data-player="Green"]')
+
+        def press(name: str, step: int) -> None:
+            stepper.get_by_role("button", name=name, exact=True).click()
+            expect(phase).to_contain_text(f"step {step},")
+
+        def face(text: str, step: int) -> None:
+            option = chance.locator("select option", has_text=f"{text} —").inner_text()
+            chance.locator("select").select_option(label=option)
+            press("choose", step)
+
+        expect(phase).to_contain_text("Green's decision")
+        press("roll the door die", 1)
+        expect(chance).to_be_visible()
+        expect(chance.locator("table.mk-odds tr")).to_have_count(3)  # OPEN, LOCKED, a header
+        face("OPEN", 2)
+        expect(chance).to_be_hidden()
+        press("move to Foyer", 3)
+        expect(green).to_have_attribute("data-room", "Foyer")
+        stepper.screenshot(path=str(SHOTS / "09_mystery_mansion_stepper.png"))
+        press("roll the door die", 4)
+        face("LOCKED", 5)
+        press("roll the door die", 6)
+        face("LOCKED", 7)
+        expect(phase).to_contain_text("Red's decision")
+        press("undo", 6)
+        press("undo", 5)
+        expect(phase).to_contain_text("Green's decision")
+        assert browser.left == []
+    finally:
+        if stepper.count():
+            stepper.screenshot(path=str(SHOTS / "09_mystery_mansion.png"))
+
+
+def test_nightmare_house_stepper_in_the_browser(lab, browser):
+    """The setup of a Nightmare House game by hand (two Characters drawn, the Entity, the
+    Focus Markers), an undo, then the heuristic bots play to the end."""
+    page, cells = open_and_run(browser, lab, NIGHTMARE)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stepper = page.locator(".mk-stepper").last
+    try:
+        assert problems(browser, cells) == []
+        stepper.scroll_into_view_if_needed()
+        phase = stepper.locator(".mk-phase")
+        chance = stepper.locator(".mk-chance")
+
+        def press(name: str, step: int) -> None:
+            stepper.get_by_role("button", name=name, exact=True).click()
+            expect(phase).to_contain_text(f"step {step},")
+
+        def face(text: str, step: int) -> None:
+            option = chance.locator("select option", has_text=f"{text} —").inner_text()
+            chance.locator("select").select_option(label=option)
+            press("choose", step)
+
+        expect(chance.locator("table.mk-odds tr")).to_have_count(13)  # 12 Characters
+        face("Kate", 1)
+        face("Doran", 2)
+        expect(phase).to_contain_text("House's decision")
+        press("the Entity: Circle 6", 3)
+        press("Focus Marker 1: Kitchen", 4)
+        expect(stepper.locator("svg.nightmare-house")).to_contain_text("Kitchen ◎")
+        press("undo", 3)
+        expect(stepper.get_by_role("button", name="Focus Marker 1: Kitchen")).to_be_visible()
+        stepper.screenshot(path=str(SHOTS / "10_nightmare_house_stepper.png"))
+        stepper.locator(".widget-dropdown", has_text="bot").locator("select").select_option(
+            "heuristic")
+        stepper.get_by_role("button", name="play to the end of the day").click()
+        expect(phase.locator("[data-phase]")).to_have_attribute("data-phase", "day over")
+        expect(phase).to_contain_text("wins")
+        assert browser.left == []
+    finally:
+        if stepper.count():
+            stepper.screenshot(path=str(SHOTS / "10_nightmare_house.png"))
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS
+                                  if p.name not in (STEPPER, EXPLORER, MYSTERY, NIGHTMARE)],
                          ids=lambda p: p.name)
 def test_notebook_in_the_browser(lab, browser, path):
     page, cells = open_and_run(browser, lab, path.name)
