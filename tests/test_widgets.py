@@ -15,11 +15,12 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
+from manorkit import run_display as views
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import Draft, State, new_day
 from manorkit.blueprince.engine.display import board_svg, state_html, wrap
 from manorkit.blueprince.engine.policies import greedy_policy, play_day
-from manorkit.widgets import RunStepper, views
+from manorkit.widgets import RunStepper
 
 RULES = load_rules()
 DRAFT_NORTH = "draft north from Entrance Hall (1, 3)"
@@ -355,7 +356,7 @@ def test_a_peer_game_state_is_stepped_without_the_default_game():
 
 
 def test_importing_the_widgets_loads_no_game_and_no_ipywidgets():
-    code = ("import sys, manorkit.widgets, manorkit.widgets.views; "
+    code = ("import sys, manorkit.widgets, manorkit.run_display; "
             "print(sorted(m for m in sys.modules if m.startswith(('manorkit.blueprince', "
             "'ipywidgets'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

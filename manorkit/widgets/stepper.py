@@ -9,8 +9,8 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from .. import run_display
 from ..ruleset import atomic_write_text
-from . import views
 
 #: The game a stepper starts when it is given no state (imported only then).
 DEFAULT_GAME = "manorkit.blueprince.engine"
@@ -290,8 +290,8 @@ class RunStepper(widgets.VBox):
     # -- showing the current state ------------------------------------------------------
     def _refresh(self) -> None:
         s = self._state
-        self.phase.value = views.phase_html(s)
-        self.resources.value = views.resources_html(s)
+        self.phase.value = run_display.phase_html(s)
+        self.resources.value = run_display.resources_html(s)
         self.board.value = picture(s)
         self._show_actions(s)
         self._show_chance(s)
@@ -305,13 +305,13 @@ class RunStepper(widgets.VBox):
         self.redo_button.disabled = s.depth >= self._tip.depth
         for b in (self.bot_button, self.day_button):
             b.disabled = s.is_over
-        self.events.value = views.log_html(s)
+        self.events.value = run_display.log_html(s)
 
     def _show_actions(self, s) -> None:
         for b in self._buttons:
             b.close()
         self._buttons, groups = [], []
-        for title, actions in views.group_actions(s.legal_actions()):
+        for title, actions in run_display.group_actions(s.legal_actions()):
             row = []
             for action in actions:
                 style = "warning" if type(action).__name__ == "EndDay" else ""
@@ -327,8 +327,8 @@ class RunStepper(widgets.VBox):
     def _show_chance(self, s) -> None:
         chance = s.is_chance and not s.is_over
         self.chance.layout.display = "" if chance else "none"
-        self._outcomes = views.odds(s) if chance else []
-        self.odds.value = views.odds_html(self._outcomes) if chance else ""
+        self._outcomes = run_display.odds(s) if chance else []
+        self.odds.value = run_display.odds_html(self._outcomes) if chance else ""
         self.outcome.options = [(f"{r.text} — {r.p} ({r.percent})", i)
                                 for i, r in enumerate(self._outcomes)]
         self.outcome.value = 0 if self._outcomes else None

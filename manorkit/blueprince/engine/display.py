@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 
-from ...widgets.views import group_actions, odds, resources_html
+from ...run_display import group_actions, odds, resources_html
 from ..placement import COLS, RANKS
 from .board import WORDS, E, N, S, W
 

@@ -1,5 +1,6 @@
-"""What a stepper shows of any state, as plain data and HTML: actions grouped by class, the
-exact odds of a random step, resources, the phase and the log. No widgets, no game."""
+"""How a run of any game is shown, as plain data and HTML: actions grouped by class, the
+exact odds of a random step, resources, the phase and the log. No widgets, no game: the
+RunStepper and a game's own state view (Blue Prince's ``engine/display.py``) both use it."""
 
 from __future__ import annotations
 
