@@ -139,6 +139,26 @@ def test_every_action_of_a_long_day_has_a_button_including_end_the_day():
     assert all(html.escape(str(a)) in page for a in decision.legal_actions())
 
 
+def _live_models() -> int:
+    """How many widget models the kernel holds (what the deprecated ``Widget.widgets`` counts)."""
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+def test_a_hundred_clicks_leave_no_widget_models_behind():
+    stepper = RunStepper(seed=11)  # issue 27: 73 clicks took the live models from 105 to 1,283
+    stepper.policy.value = "greedy"
+    before, most = _live_models(), 0
+    for seed in range(100):
+        (stepper.new_day_button if stepper.state.is_over else stepper.bot_button).click()
+        if stepper.state.is_over:
+            stepper.seed.value = seed
+        most = max(most, len(stepper.buttons))
+    assert stepper.message.value == "" and most > 8
+    assert _live_models() - before <= most + 12  # at most a button a legal action, once
+
+
 def test_bots_step_and_play_to_the_end_of_the_day():
     stepper = RunStepper(seed=5)
     assert set(stepper.policies) == {"random", "greedy"}

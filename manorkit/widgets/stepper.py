@@ -91,6 +91,13 @@ class RunStepper(widgets.VBox):
         self._rng = random.Random(seed)
         self._state = self._tip = state
         self._buttons: list[widgets.Button] = []
+        self._actions: list = []
+        #: Widgets kept from click to click: action buttons (sharing one layout and style),
+        #: and a heading and a row per group of actions.
+        self._pool: list[widgets.Button] = []
+        self._rows: list[tuple[widgets.HTML, widgets.HBox]] = []
+        self._button_layout, self._button_style = _auto(), widgets.ButtonStyle()
+        self._row_layout = widgets.Layout(flex_flow="row wrap")
         self._outcomes: list = []
         self._syncing = False
         self._build(seed)
@@ -308,21 +315,33 @@ class RunStepper(widgets.VBox):
         self.events.value = run_display.log_html(s)
 
     def _show_actions(self, s) -> None:
-        for b in self._buttons:
-            b.close()
-        self._buttons, groups = [], []
-        for title, actions in run_display.group_actions(s.legal_actions()):
-            row = []
-            for action in actions:
-                style = "warning" if type(action).__name__ == "EndDay" else ""
-                b = self._button(str(action), lambda a=action: self.apply(a), style=style)
-                self._buttons.append(b)
-                row.append(b)
-            groups.append(widgets.HTML(f"<b>{html.escape(title)}</b>"))
-            groups.append(widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap")))
-        for old in self.decisions.children:
-            old.close()
-        self.decisions.children = groups
+        """One button per legal action under its group's heading. Buttons, headings and rows
+        are kept and relabelled from click to click (never made anew), so a long day leaves
+        no widget models behind in the kernel or in a saved notebook."""
+        groups = run_display.group_actions(s.legal_actions())
+        self._actions = [action for _, actions in groups for action in actions]
+        while len(self._pool) < len(self._actions):
+            self._pool.append(self._action_button(len(self._pool)))
+        while len(self._rows) < len(groups):
+            self._rows.append((widgets.HTML(), widgets.HBox(layout=self._row_layout)))
+        children, first = [], 0
+        for (title, actions), (heading, row) in zip(groups, self._rows, strict=False):
+            buttons = self._pool[first:first + len(actions)]
+            for b, action in zip(buttons, actions, strict=True):
+                b.description = b.tooltip = str(action)
+                b.button_style = "warning" if type(action).__name__ == "EndDay" else ""
+            heading.value = f"<b>{html.escape(title)}</b>"
+            row.children = buttons
+            children += [heading, row]
+            first += len(actions)
+        self._buttons = self._pool[:first]
+        self.decisions.children = children
+
+    def _action_button(self, index: int) -> widgets.Button:
+        """The ``index``-th action button: it applies whatever action it shows now."""
+        b = widgets.Button(layout=self._button_layout, style=self._button_style)
+        b.on_click(lambda _: self._guard(lambda: self.apply(self._actions[index])))
+        return b
 
     def _show_chance(self, s) -> None:
         chance = s.is_chance and not s.is_over
