@@ -2,6 +2,7 @@
 (chart and table), follows its controls, and never shows numpy, tuple or NaN reprs."""
 
 import re
+import threading
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -9,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from manorkit import display
+from manorkit import budget, display
 from manorkit.blueprince import explore, load_rules
 from manorkit.widgets import Explorer, Table
 from manorkit.widgets.explorer import WORKING
@@ -121,6 +122,7 @@ def test_a_dependent_control_moves_with_one_computation():
     box.append(generic)
     calls.clear()
     generic.controls["a"].value = 4
+    generic.wait()
     assert calls == [(4, 8)]  # one computation per change, not one per control moved
     assert seen[-1] == WORKING and generic.status.value != WORKING
 
@@ -131,6 +133,87 @@ def test_a_value_error_is_shown_as_a_sentence():
 
     ex = Explorer({"n": widgets.IntSlider(3, 0, 9)}, compute)
     assert ex.parts == ("Not computed: no answer for 3",)
+
+
+def test_a_change_is_answered_off_the_kernel_thread_and_a_newer_one_cancels_it():
+    started, finished, cancelled = threading.Event(), [], []
+
+    def compute(n):
+        if n == 1:  # a long answer: works until cancelled (or, unbounded, 20 s at most)
+            started.set()
+            try:
+                for _ in range(2000):
+                    budget.spend(1)
+                    threading.Event().wait(0.01)
+            except budget.Cancelled:
+                cancelled.append(n)
+                raise
+        finished.append(n)
+        return [f"answer {n}"]
+
+    ex = Explorer({"n": widgets.IntSlider(0, 0, 9)}, compute, seconds=None)
+    ex.controls["n"].value = 1  # returns at once: the kernel is free for the next change
+    assert started.wait(10) and not ex.wait(0) and ex.status.value == WORKING
+    ex.controls["n"].value = 2
+    assert ex.parts == ("answer 2",) and ex.wait(10)
+    assert ex.status.value != WORKING and ex.output.outputs[0]["data"]["text/plain"] == "answer 2"
+    for _ in range(100):  # the cancelled answer stops at its next spend()
+        if cancelled:
+            break
+        threading.Event().wait(0.05)
+    assert cancelled == [1] and finished == [0, 2]
+
+
+def test_an_answer_past_its_time_says_so():
+    def compute(n):
+        while True:
+            budget.spend(1)
+
+    ex = Explorer({"n": widgets.IntSlider(3, 0, 9)}, compute, seconds=0.2)
+    assert ex.parts == ("Not computed: not answered within 0.2 s",)
+
+
+def test_the_drafting_explorer_says_a_question_is_too_large_and_what_to_change():
+    ex = explore.drafting(RULES)  # issue 27: this case took 27 s, the controls frozen
+    for name, value in dict(ivory=3, affordable=True, gems=0, source="Library",
+                            archives=True, target="colour:green").items():
+        ex.controls[name].value = value
+    text = " ".join(p for p in ex.parts if isinstance(p, str))
+    assert f"more than {explore.DRAFT_HANDS:,} hands to weigh" in text
+    assert "fewer Ivory Dice" in text and "the Archives off" in text
+    assert "the Study off" not in text  # the Study is not in use
+    ex.controls["archives"].value = False  # a question small enough is answered
+    assert not any(isinstance(p, str) and "Too large" in p for p in ex.parts)
+    assert any(isinstance(p, Table) for p in ex.parts)
+
+
+def test_bounds_on_work_time_and_cancellation():
+    with budget.limit(units=10):
+        budget.spend(10)
+        with pytest.raises(budget.TooLarge, match="more than 10 hands"):
+            budget.spend(1, "hands")
+    budget.spend(10**9)  # outside any bound: nothing to stop
+    stop = threading.Event()
+    with budget.limit(units=100), budget.limit(cancel=stop):
+        budget.spend(5)
+        stop.set()
+        with pytest.raises(budget.Cancelled):
+            budget.spend(1)
+    with budget.limit(seconds=0), pytest.raises(budget.TooLarge, match="within 0 s"):
+        threading.Event().wait(0.01)
+        budget.spend(1)
+    assert issubclass(budget.TooLarge, ValueError)
+    assert not issubclass(budget.Cancelled, ValueError)
+
+
+def test_a_bound_does_not_change_an_exact_answer():
+    from manorkit.blueprince.odds.drafting_redraws import _draft_with, draft_with
+
+    _draft_with.cache_clear()
+    with budget.limit(units=10**7, seconds=60):
+        bounded = draft_with("colour:green", ivory=2, archives=True, rules=RULES)
+    _draft_with.cache_clear()
+    assert bounded == draft_with("colour:green", ivory=2, archives=True, rules=RULES)
 
 
 @pytest.mark.parametrize("p, text", [(Fraction(3, 8), "3/8 (37.5%)"),

@@ -357,13 +357,33 @@ SOURCES = {"ordinary door": "Spare Room", "Library": "Library",
            "Drawing Room": "Drawing Room"}
 
 
+#: Hands the drafting explorer may weigh for one answer (all its drafts together): at most
+#: about half a second of exact arithmetic on a quiet machine of 2 cores
+#: (``benchmarks/explorer_drafting.py``), so the answer shows within 2 s on a busy one too;
+#: a question past it is reported as too large, with what to change.
+DRAFT_HANDS = 40_000
+
+
+def _smaller(target: str, source: str, ivory: int, study: bool, archives: bool) -> str:
+    """What would make a drafting question smaller, from the controls set now."""
+    changes = [change for change, on in (
+        ("fewer Ivory Dice", ivory > 0), ("the Study off", study),
+        ("the Archives off", archives), ("a single room as the target", ":" in target),
+        ("an ordinary door", source != "ordinary door")) if on]
+    if len(changes) > 1:
+        changes[-1] = "or " + changes[-1]
+    return ", ".join(changes) or "a smaller question"
+
+
 def drafting(rules: Rules | None = None) -> Explorer:
     """The chance a draft ends with the target room draftable (seen and, with *must afford*,
     payable), for your draft and the same draft from the Library, with the Solarium, one more
-    Ivory Die and the Study (§4 Action A, §9 The Chain, §16, §17)."""
+    Ivory Die and the Study (§4 Action A, §9 The Chain, §16, §17). An answer weighs at most
+    :data:`DRAFT_HANDS` hands; a draft past that is not computed, and says what to change."""
     import altair as alt
     import pandas as pd
 
+    from ..budget import TooLarge, limit
     from .odds.drafting_redraws import draft_with
 
     rules = resolve(rules)
@@ -390,12 +410,24 @@ def drafting(rules: Rules | None = None) -> Explorer:
         drafts = {"your draft": {}, "from the Library": dict(draw="Library", solarium=False),
                   "Library + Solarium": dict(draw="Library", solarium=True),
                   "+1 Ivory Die": dict(ivory=options["ivory"] + 1), "+ Study": dict(study=True)}
-        rows, skipped = [], []
-        for name, change in drafts.items():
-            try:
-                rows.append({"draft": name, "chance": draft_with(target, **{**base, **change})})
-            except ValueError as err:  # e.g. the Archives with a deep budget: too large
-                skipped.append(f"{name}: not computed ({err})")
+        rows, large, skipped = [], [], []
+        with limit(units=DRAFT_HANDS):
+            for name, change in drafts.items():
+                try:
+                    rows.append({"draft": name,
+                                 "chance": draft_with(target, **{**base, **change})})
+                except TooLarge as err:
+                    large.append((name, err))
+                except ValueError as err:  # a question the rules cannot pose
+                    skipped.append(f"{name}: not computed ({err}).")
+        if large:
+            names = ", ".join(name for name, _ in large)
+            smaller = _smaller(target, source, options["ivory"], options["study"],
+                               options["archives"])
+            skipped.insert(0, f"Too large to answer here ({large[0][1]}): {names}. To answer "
+                           f"it, try {smaller}.")
+        if not rows:
+            return skipped
         frame = pd.DataFrame(rows)
         data = frame.assign(exact=frame["chance"].map(str), p=frame["chance"].map(float))
         chart = alt.Chart(data.drop(columns="chance"), title=f"Chance to draft {target}")
