@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import os
@@ -10,6 +11,7 @@ import re
 import subprocess
 import sys
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from fractions import Fraction
 
 import pandas as pd
@@ -203,6 +205,57 @@ def test_save_and_load_through_the_buttons(tmp_path):
     stepper.load_button.click()
     assert stepper.state == saved and stepper.state.history == saved.history
     assert "loaded" in stepper.message.value
+
+
+def _upload(stepper: RunStepper, name: str, text: str) -> None:
+    """What the browser sends when a visitor chooses a file in the upload button."""
+    data = text.encode()
+    stepper.upload.value = ({"name": name, "type": "application/json", "size": len(data),
+                             "content": memoryview(data),
+                             "last_modified": datetime.now(UTC)},)
+
+
+def _listing(folder) -> dict:
+    return {p: (p.lstat().st_mtime_ns, p.lstat().st_size) for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("name", ["../../outside.json", "/etc/passwd", "run.json", "C:\\x.json"])
+def test_in_the_app_save_and_load_touch_no_file_on_the_server(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MANORKIT_APP", "1")
+    secret = tmp_path / "secret.json"
+    other = RunStepper(seed=3, files="paths")
+    other.play_to_end("greedy")
+    secret.write_text(other.state.to_json())
+    (tmp_path / "run.json").symlink_to(secret)  # a link a path typed by a visitor could follow
+    before = _listing(tmp_path)
+    stepper = RunStepper(seed=7)
+    assert stepper.files == "browser" and not hasattr(stepper, "path")  # no path box at all
+    assert not [w for w in stepper._files if isinstance(w, type(other.path))]
+    take_den(stepper)
+    stepper.save_button.click()
+    link = stepper.download.value
+    data = re.search(r'href="data:application/json;base64,([^"]+)"', link)[1]
+    assert base64.b64decode(data).decode() == stepper.state.to_json()
+    assert 'download="run-seed7-step' in link
+    saved = stepper.state
+    stepper.new_day(seed=9)
+    _upload(stepper, name, saved.to_json())  # the name is the visitor's, never opened
+    assert stepper.state == saved and stepper.message.value.count("loaded") == 1
+    assert stepper.upload.value == ()
+    _upload(stepper, name, "{not a run")
+    assert "Error" in stepper.message.value and stepper.state == saved
+    assert _listing(tmp_path) == before  # nothing written, nothing followed
+    assert str(tmp_path) not in stepper.message.value
+
+
+def test_files_mode_is_checked():
+    with pytest.raises(ValueError, match="files must be"):
+        RunStepper(seed=1, files="server")
+    from manorkit.share.app import APP, voila_env
+    from manorkit.widgets.stepper import APP as STEPPER_APP
+
+    assert APP == STEPPER_APP and voila_env()[APP]
 
 
 def test_a_failed_save_keeps_the_old_file(tmp_path, monkeypatch):

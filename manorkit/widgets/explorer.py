@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from ..budget import Cancelled, limit
 from ..display import Table
+from . import saved
 
 #: What the status line says while an answer is being computed.
 WORKING = '<span class="mk-working" style="color:#a05a00">working…</span>'
@@ -111,8 +112,10 @@ class Explorer(widgets.VBox):
             control.observe(self._changed, names="value")
         row = widgets.HBox(list(self.controls.values()),
                            layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([row, self.status, self.output])
+        row.add_class(saved.NEEDS_PYTHON)
+        super().__init__([saved.note(), row, self.status, self.output])
         self.add_class("mk-explorer")
+        self.add_class(saved.LIVE)
         self.refresh()
 
     @property
