@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..ruleset import atomic_write_text
 from . import provenance, widget_js
+from .local_paths import scrub_notebook
 from .offline import outside_references
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -77,6 +78,7 @@ def render(nb, notebook: Path, rules: list[dict], code: bool = True) -> str:
     from nbconvert import HTMLExporter
 
     check_widgets(nb)
+    scrub_notebook(nb)
     record = provenance.provenance(notebook, rules)
     has_widgets = WIDGET_STATE in nb.metadata.get("widgets", {})
     exporter = HTMLExporter(template_name="lab", template_file="share.html.j2",
