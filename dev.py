@@ -52,10 +52,19 @@ LAB_OVERRIDES = {
 #: The git filter that strips outputs, execution counts and widget state from notebooks on
 #: their way into git (cell ids are kept), and shows diffs without them. Git runs a filter in
 #: the top folder of the checkout, so the path is relative: each worktree uses its own .venv.
+#: The Python version in a notebook's metadata, which fit_notebooks() writes for this
+#: machine, is stripped too.
 VENV_PY = (PY.relative_to(ROOT)).as_posix()
-GIT_FILTER = {"filter.nbstripout.clean": f"{VENV_PY} -m nbstripout --keep-id",
-              "filter.nbstripout.smudge": "cat",
-              "diff.ipynb.textconv": f"{VENV_PY} -m nbstripout --keep-id -t"}
+STRIP = f"{VENV_PY} -m nbstripout --keep-id --extra-keys metadata.language_info.version"
+GIT_FILTER = {"filter.nbstripout.clean": STRIP, "filter.nbstripout.smudge": "cat",
+              "diff.ipynb.textconv": f"{STRIP} -t"}
+#: The kernel the notebooks run on, as JupyterLab writes it into a notebook's metadata when
+#: the kernel starts; a committed notebook carries exactly this (all but the Python version,
+#: which differs from machine to machine), so that opening it changes nothing.
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
+                 "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+                 "pygments_lexer": "ipython3"}
 CHROMIUM = Path("/usr/bin/chromium")
 #: Debian packages for the browser test: the browser, and a small font for its screenshots.
 BROWSER_PACKAGES = ("chromium", "fonts-dejavu-core")
@@ -84,7 +93,8 @@ def ensure_venv(test: bool = False) -> None:
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     _run(PY, "-m", "pip", "install", "--upgrade", "pip")
     _run(*install_command(test))
-    _run(PY, "-m", "ipykernel", "install", "--sys-prefix", "--name", "python3")
+    _run(PY, "-m", "ipykernel", "install", "--sys-prefix", "--name", KERNELSPEC["name"],
+         "--display-name", KERNELSPEC["display_name"])
     for kind in (False, True) if test else (False,):  # the test install covers the workbench
         STAMPS[kind].write_text(want)
 
@@ -164,10 +174,34 @@ def serve(cmd: list[object]) -> int:
             signal.signal(s, handler)
 
 
+def kernel_version() -> str:
+    """The Python version the virtualenv's kernel reports (``language_info.version``)."""
+    return subprocess.run([PY, "-c", "import sys; print(sys.version.split()[0])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def fit_notebooks(folder: Path, version: str) -> list[Path]:
+    """Write ``version`` into the ``language_info`` of every notebook in ``folder`` that lacks
+    it (as committed) or has another, as JupyterLab would on opening it, so that opening a
+    notebook leaves it unmodified; the git filter strips it again. Returns those changed."""
+    changed = []
+    for path in sorted(folder.glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        info = nb.get("metadata", {}).get("language_info")
+        if info is None or info.get("name") != "python" or info.get("version") == version:
+            continue
+        info["version"] = version
+        path.write_text(json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n",
+                        encoding="utf-8")  # as nbformat writes
+        changed.append(path)
+    return changed
+
+
 def lab(extra: list[str]) -> int:
     ensure_venv()
     write_lab_settings()
     ensure_git_filter()
+    fit_notebooks(ROOT / "notebooks", kernel_version())
     return serve(lab_command(*extra))
 
 
@@ -197,7 +231,10 @@ def committed_notebook_problems(root: Path = ROOT) -> list[str]:
         kept = sorted({what for cell in nb.get("cells", []) for what, there in (
             ("outputs", bool(cell.get("outputs"))),
             ("execution counts", cell.get("execution_count") is not None)) if there})
-        kept += ["widget state"] if "widgets" in nb.get("metadata", {}) else []
+        meta = nb.get("metadata", {})
+        kept += ["widget state"] if "widgets" in meta else []
+        if meta.get("kernelspec") != KERNELSPEC or meta.get("language_info") != LANGUAGE_INFO:
+            kept.append("kernel metadata that JupyterLab rewrites when it opens the notebook")
         if kept:
             problems.append(f"{name} is committed with {', '.join(kept)}")
     return problems

@@ -132,10 +132,16 @@ def _git(repo: Path, *args: str) -> str:
                           text=True).stdout
 
 
+def _clean_notebook():
+    """A notebook as committed: no outputs, the kernel metadata JupyterLab would write."""
+    dev = _dev()
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")], metadata={
+        "kernelspec": dev.KERNELSPEC, "language_info": dev.LANGUAGE_INFO})
+
+
 def _notebook_with_output(path: Path) -> None:
     """Run ``path`` as a designer would and save it: an output, a count, widget state."""
-    nb = nbformat.read(path, 4) if path.exists() else nbformat.v4.new_notebook(
-        cells=[nbformat.v4.new_code_cell("1 + 1")])
+    nb = nbformat.read(path, 4) if path.exists() else _clean_notebook()
     nb.cells[0].execution_count = 1
     nb.cells[0].outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "2"},
                                                   execution_count=1)]
@@ -164,10 +170,14 @@ def test_lab_installs_nbstripout_so_outputs_never_reach_git_or_its_diff(repo):
     for key, value in dev.GIT_FILTER.items():
         assert _git(repo, "config", "--get", key).strip() == value
     nb = repo / "notebooks" / "a.ipynb"
-    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")]), nb)
+    nbformat.write(_clean_notebook(), nb)
     _git(repo, "add", "notebooks/a.ipynb")
     _git(repo, "commit", "-qm", "a notebook")
     clean = nb.read_text()
+    assert dev.fit_notebooks(repo / "notebooks", "3.99.1") == [nb]  # what dev.py lab does
+    assert nbformat.read(nb, 4).metadata.language_info.version == "3.99.1"
+    assert dev.fit_notebooks(repo / "notebooks", "3.99.1") == []  # once
+    assert _git(repo, "diff", "--", "notebooks") == ""
     _notebook_with_output(nb)
     assert _git(repo, "diff", "--", "notebooks") == ""  # (status may list it: its size changed)
     _git(repo, "add", "notebooks/a.ipynb")
@@ -184,6 +194,12 @@ def test_the_test_command_refuses_a_committed_output(repo):
     _git(repo, "add", "notebooks/a.ipynb")
     assert dev.committed_notebook_problems(repo) == [
         "notebooks/a.ipynb is committed with execution counts, outputs, widget state"]
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")]),
+                   repo / "notebooks" / "a.ipynb")  # no outputs, but not the kernel's metadata
+    _git(repo, "add", "notebooks/a.ipynb")
+    assert dev.committed_notebook_problems(repo) == [
+        "notebooks/a.ipynb is committed with kernel metadata that JupyterLab rewrites when it "
+        "opens the notebook"]
 
 
 def test_the_committed_notebooks_have_no_outputs():
