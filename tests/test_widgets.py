@@ -75,7 +75,8 @@ def test_a_draft_by_clicking_shows_exact_odds_and_places_the_tile():
     assert state.is_chance and stepper.chance.layout.display == ""
     assert len(stepper.outcome.options) == len(state.chance_outcomes()) == 64
     assert stepper.odds.value.count("<tr data-outcome=") == 64
-    assert "1/64" in stepper.odds.value and "1.56 %" in stepper.odds.value
+    assert "1/64 (1.6%)" in stepper.odds.value  # as every manorkit table shows a chance
+    assert "the tile for Slot 1 (drafting north into Rank 2, Column 3)" in stepper.phase.value
     assert not stepper.buttons  # nothing to decide at a random step
     stepper.undo_button.click()
     take_den(stepper)
@@ -277,6 +278,55 @@ def test_a_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == ["run.json"]
 
 
+def _hand(*tiles: str, gems: int = 0):
+    """A draft north from the Entrance Hall with ``tiles`` drawn, holding ``gems``."""
+    from manorkit.blueprince.engine import Chance
+
+    state = new_day(RULES, seed=7)
+    state = replace(state, resources={**state.resources, "gems": gems}).apply(Draft(0))
+    for tile in tiles:
+        slot = len(state.drafting.hand) + 1
+        assert state.describe_chance().startswith(f"the tile for Slot {slot}")
+        state = state.apply(Chance(tile))
+    return state
+
+
+def test_a_tile_that_cannot_be_taken_shows_why():
+    cost = RULES.room("Vault")["gem_cost"]
+    stepper = RunStepper(state=_hand("Den", "Vault", "Nook"))
+    greyed = {b.description: b for b in stepper.decisions.children[1].children if b.disabled}
+    assert greyed == {f"take Slot 2: Vault — costs {cost} gems, you hold 0": greyed[
+        f"take Slot 2: Vault — costs {cost} gems, you hold 0"]}
+    assert "take Slot 1: Den" in stepper.buttons and not any("Vault" in t for t in stepper.buttons)
+    rich = RunStepper(state=_hand("Den", "Vault", "Nook", gems=cost))
+    assert "take Slot 2: Vault" in rich.buttons and not any(
+        b.disabled for b in rich.decisions.children[1].children)
+
+
+def test_the_stepper_names_rooms_and_decks_not_ids():
+    from manorkit.blueprince.engine.actions import Use
+    from manorkit.blueprince.engine.display import describe, words
+
+    state = new_day(RULES, seed=7)
+    assert describe(state, Use("secret_route", (1, 3))) == "secret route: Entrance Hall (1, 3)"
+    assert words(state, "special_items card: Gem") == "Special Items card: Gem"
+    assert words(state, "the commissary_stock deck is empty") == \
+        "the Commissary Stock deck is empty"
+    assert words(state, "dig card: Key; my_room stays") == "Dig Result card: Key; my_room stays"
+    day = play_day(new_day(RULES, seed=3), greedy_policy, random.Random(1))
+    assert "_items card" not in RunStepper(state=day).events.value
+
+
+def test_the_board_has_a_legend_for_its_token_circles():
+    day = play_day(new_day(RULES, seed=3), greedy_policy, random.Random(1))
+    with_tokens = next(s for s in (day.at(d) for d in range(day.depth))
+                       if s.dirt and s.trunks and s.fruit)
+    svg = board_svg(with_tokens)
+    legend = svg[svg.index('class="legend"'):]
+    assert "dirt pile" in legend and "trunk" in legend
+    assert 'class="legend"' not in board_svg(new_day(RULES, seed=0))  # no tokens, no legend
+
+
 # -- the views -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BuyItem:
@@ -303,8 +353,8 @@ def test_odds_are_exact_sorted_and_formatted():
 
     rows = views.odds(Pending())
     assert [r.text for r in rows] == ["(1, 2)", "a", "3", "b"]
-    assert sum(r.p for r in rows) == 1 and rows[0].percent == "50.00 %"
-    assert views.percent(Fraction(1, 100_000)) == "0.001 %"
+    assert sum(r.p for r in rows) == 1 and rows[0].chance == "1/2 (50%)"
+    assert views.Odds("x", Fraction(1, 100_000)).chance == "1/100000 (0.001%)"
 
 
 # -- the board -------------------------------------------------------------------------------
@@ -418,7 +468,8 @@ def test_a_peer_game_state_is_stepped_without_the_default_game():
     titles = [w.value for w in stepper.decisions.children if hasattr(w, "value")]
     assert titles == ["<b>Walk</b>", "<b>Buy item</b>"]
     stepper.buttons["walk 2"].click()
-    assert stepper.odds.value.count("<tr data-outcome=") == 4 and "25.00 %" in stepper.odds.value
+    assert stepper.odds.value.count("<tr data-outcome=") == 4 and "1/4 (25%)" in stepper.odds.value
+    assert "two coins: roll" in stepper.phase.value  # a state without describe_chance
     stepper.choose((1, 0))
     assert stepper.state.history[-1] == Coins((1, 0)) and stepper.state.pos == 2
     assert "<pre>" in stepper.board.value and "Compass (2)" in stepper.resources.value

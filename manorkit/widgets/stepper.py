@@ -144,7 +144,8 @@ class RunStepper(widgets.VBox):
 
     @property
     def buttons(self) -> dict[str, widgets.Button]:
-        """The buttons of the legal actions, by their text (``str(action)``)."""
+        """The buttons of the legal actions, by their text (``state.describe(action)`` if the
+        state has it, else ``str(action)``)."""
         return {b.description: b for b in self._buttons}
 
     def apply(self, action):
@@ -376,23 +377,29 @@ class RunStepper(widgets.VBox):
         """One button per legal action under its group's heading. Buttons, headings and rows
         are kept and relabelled from click to click (never made anew), so a long day leaves
         no widget models behind in the kernel or in a saved notebook."""
-        groups = run_display.group_actions(s.legal_actions())
+        legal = s.legal_actions()
+        why = dict(getattr(s, "unavailable_actions", list)())  # shown, greyed, with why
+        groups = run_display.group_actions([*legal, *why])
         self._actions = [action for _, actions in groups for action in actions]
         while len(self._pool) < len(self._actions):
             self._pool.append(self._action_button(len(self._pool)))
         while len(self._rows) < len(groups):
             self._rows.append((widgets.HTML(), widgets.HBox(layout=self._row_layout)))
+        describe = getattr(s, "describe", str)
         children, first = [], 0
         for (title, actions), (heading, row) in zip(groups, self._rows, strict=False):
             buttons = self._pool[first:first + len(actions)]
             for b, action in zip(buttons, actions, strict=True):
-                b.description = b.tooltip = str(action)
+                blocked = action in why
+                b.description = b.tooltip = describe(action) + (
+                    f" — {why[action]}" if blocked else "")
+                b.disabled = blocked
                 b.button_style = "warning" if type(action).__name__ == "EndDay" else ""
             heading.value = f"<b>{html.escape(title)}</b>"
             row.children = buttons
             children += [heading, row]
             first += len(actions)
-        self._buttons = self._pool[:first]
+        self._buttons = [b for b in self._pool[:first] if not b.disabled]
         self.decisions.children = children
 
     def _action_button(self, index: int) -> widgets.Button:
@@ -406,6 +413,6 @@ class RunStepper(widgets.VBox):
         self.chance.layout.display = "" if chance else "none"
         self._outcomes = run_display.odds(s) if chance else []
         self.odds.value = run_display.odds_html(self._outcomes) if chance else ""
-        self.outcome.options = [(f"{r.text} — {r.p} ({r.percent})", i)
+        self.outcome.options = [(f"{r.text} — {r.chance}", i)
                                 for i, r in enumerate(self._outcomes)]
         self.outcome.value = 0 if self._outcomes else None
