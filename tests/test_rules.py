@@ -193,3 +193,11 @@ def test_every_variant_the_code_reads_is_required_on_load():
     for path in Path(blueprince.__file__).parent.rglob("*.py"):
         used |= set(read.findall(path.read_text(encoding="utf-8")))
     assert len(used) > 30 and used <= set(REQUIRED_VARIANTS), used - set(REQUIRED_VARIANTS)
+
+
+def test_the_rules_summary_says_what_its_counts_are():
+    page = load_rules()._repr_html_()
+    rooms = load_rules().rooms
+    core = int((rooms["category"] == "core").sum())
+    assert f"{len(rooms)} room tiles, by category: core {core}," in page  # not a bare "core: 63"
+    assert "<code>data/blueprince</code>" in page  # the folder as the project names it
