@@ -1,6 +1,7 @@
 """The one-call explorers and the display rules they follow: each explorer has a static view
 (chart and table), follows its controls, and never shows numpy, tuple or NaN reprs."""
 
+import html
 import re
 import threading
 from fractions import Fraction
@@ -24,6 +25,7 @@ CHANGES = {
     "commissary": ("visit", 5),
     "room_tables": ("room", "Casino"),
     "drafting": ("ivory", 2),
+    "variants": ("search", "Library"),
 }
 BAD = re.compile(r"np\.(int|float)64\(|\bNaN\b|\bnan\b|Fraction\(|\('|\bNone\b")
 CHANCE = re.compile(r"\d+/\d+ \(\d+(\.\d)?%\)")
@@ -125,6 +127,37 @@ def test_a_dependent_control_moves_with_one_computation():
     generic.wait()
     assert calls == [(4, 8)]  # one computation per change, not one per control moved
     assert seen[-1] == WORKING and generic.status.value != WORKING
+
+
+def test_every_open_decision_is_shown_whole_and_can_be_searched():
+    ex = explore.variants(RULES)  # issue 27: 01_catalog showed 10 of 106, titles cut off
+    table = ex.bundles[-1]["text/html"]
+    assert table.count("<tr>") == len(RULES.variants) + 1 and "overflow-y:auto" in table
+    longest = max(RULES.variants["title"], key=len)
+    assert html.escape(longest) in table
+    ex.controls["search"].value = "foundation §3"
+    shown = ex.parts[-1].frame
+    assert len(shown) and all("foundation" in (v + t).casefold() and "§3" in sec for v, t, sec
+                              in zip(shown.index, shown["question"], shown["sections"]))
+    ex.controls["kind"].value = "gap"
+    assert (ex.parts[-1].frame["kind"] == "gap").all()
+
+
+def test_variant_controls_are_labelled_in_words():
+    for ex in (explore.decks(RULES), explore.locks(RULES), explore.commissary(RULES)):
+        menus = [c for name, c in ex.controls.items() if name in RULES.choices]
+        assert menus and all("_" not in c.description and c.tooltip for c in menus)
+        assert all("_" not in label for c in menus for label, _ in c.options)
+
+
+def test_the_deck_explorer_keeps_each_decks_target_card():
+    ex = explore.decks(RULES)
+    card = ex.controls["card"]
+    card.value = "Broken Lever"
+    ex.controls["deck"].value = "trunk"
+    assert card.value in RULES.deck_cards("trunk").index
+    ex.controls["deck"].value = "dig"  # issue 27: the Dig deck's target was forgotten
+    assert card.value == "Broken Lever" and "Broken Lever" in ex.parts[0]
 
 
 def test_a_value_error_is_shown_as_a_sentence():
