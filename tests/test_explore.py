@@ -137,8 +137,9 @@ def test_every_open_decision_is_shown_whole_and_can_be_searched():
     assert html.escape(longest) in table
     ex.controls["search"].value = "foundation §3"
     shown = ex.parts[-1].frame
-    assert len(shown) and all("foundation" in (v + t).casefold() and "§3" in sec for v, t, sec
-                              in zip(shown.index, shown["question"], shown["sections"]))
+    assert len(shown) and all(
+        "foundation" in (v + t).casefold() and "§3" in sec
+        for v, t, sec in zip(shown.index, shown["question"], shown["sections"], strict=True))
     ex.controls["kind"].value = "gap"
     assert (ex.parts[-1].frame["kind"] == "gap").all()
 
@@ -294,3 +295,15 @@ def test_a_dist_or_a_frame_is_shown_as_a_table_without_its_index():
     dist_html, frame_html = (b["text/html"] for b in ex.bundles)
     assert "1/3 (33.3%)" in dist_html
     assert 'class="mk-table"' in frame_html and ">3<" in frame_html and ">0<" not in frame_html
+
+
+def test_charts_name_the_font_they_are_measured_in():
+    import altair as alt
+
+    from manorkit.charts import FONT, to_svg
+
+    assert alt.theme.active == "manorkit"  # on importing manorkit's charts
+    svg = to_svg(alt.Chart(pd.DataFrame({"a": ["Locked Trunk token"], "n": [1]}))
+                 .mark_bar().encode(y="a:N", x="n:Q"))
+    fonts = set(re.findall(r'font-family="([^"]+)"', svg))
+    assert fonts == {FONT}  # not "sans-serif", which vl-convert and a browser resolve apart
