@@ -204,3 +204,18 @@ def test_the_test_command_refuses_a_committed_output(repo):
 
 def test_the_committed_notebooks_have_no_outputs():
     assert _dev().committed_notebook_problems() == []
+
+
+def test_the_test_command_checks_the_notebooks_before_the_tests(monkeypatch):
+    dev, runs = _dev(), []
+    monkeypatch.setattr(dev, "ensure_venv", lambda test=False: None)
+    monkeypatch.setattr(dev, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(dev, "_run", lambda *cmd, **kw: runs.append([str(c) for c in cmd]))
+    monkeypatch.setattr(dev, "committed_notebook_problems",
+                        lambda root=dev.ROOT: ["notebooks/x.ipynb is committed with outputs"])
+    assert dev.main(["test", "-q"]) == 1
+    assert [r[2] for r in runs] == ["ruff"]  # pytest never ran
+    monkeypatch.setattr(dev, "committed_notebook_problems", lambda root=dev.ROOT: [])
+    runs.clear()
+    assert dev.main(["test", "-q"]) == 0
+    assert [r[2:] for r in runs] == [["ruff", "check", "."], ["pytest", "-q"]]
