@@ -436,6 +436,32 @@ class State:
 
         return board_svg(self)
 
+    # What a stepper shows beside the board (engine/display.py; the stepper falls back to
+    # str(action), the step's label, the text as it is and nothing for a state without them).
+    def describe(self, action) -> str:
+        """``action`` in a player's words: a room named for a cell, deck names for ids."""
+        from .display import describe
+
+        return describe(self, action)
+
+    def describe_chance(self) -> str:
+        """What the pending random step draws or rolls (the slot, the deck, the die)."""
+        from .display import describe_chance
+
+        return describe_chance(self)
+
+    def words(self, text: str) -> str:
+        """``text`` (an event of the log) with deck names for deck ids."""
+        from .display import words
+
+        return words(self, text)
+
+    def unavailable_actions(self) -> list:
+        """The drawn tiles that cannot be taken now, each as ``(Take, why)``."""
+        from .display import unavailable
+
+        return unavailable(self)
+
     def __repr__(self) -> str:
         r = self.resources
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "
