@@ -186,6 +186,25 @@ def widths():
         yield width
 
 
+#: Nodes of one beam layer that may share a board (the same rooms in the same places).
+SAME_BOARD = 2
+
+
+def _diverse(ranked: list, width: int) -> list:
+    """The first ``width`` of ``ranked`` (shadow, (score, order, steps, node)) pairs, at most
+    :data:`SAME_BOARD` of them on one board: a beam of one house walls itself in at once."""
+    out, boards = [], {}
+    for item in ranked:
+        board = item[0][3]  # the shadow key's board
+        n = boards.get(board, 0)
+        if n < SAME_BOARD:
+            boards[board] = n + 1
+            out.append(item)
+            if len(out) == width:
+                break
+    return out
+
+
 class Search:
     """The searches of one determinized day from ``first`` within ``budget``: each raises
     :class:`Found` with a winning node; ``best`` is the best-valued node met meanwhile."""
@@ -261,7 +280,7 @@ class Search:
                     scored[shadow] = (-value(kid), order, steps, kid)
                 if budget.spent:
                     break
-            best = sorted(scored.items(), key=lambda item: item[1][:2])[:width]
+            best = _diverse(sorted(scored.items(), key=lambda item: item[1][:2]), width)
             if best and (self.best is None or -best[0][1][0] > self.best[0]):
                 self.best = (-best[0][1][0], best[0][1][3])
             for shadow, (_, _, steps, _) in best:
