@@ -24,6 +24,9 @@ from .space import root
 
 #: Votes of a sample whose search found a win.
 WIN_VOTE = 4
+#: The solver's searches a sample runs, with their shares of its nodes (no complete search:
+#: a bot's budget never walks a day's whole tree).
+SHARES = {"beams": 1, "novel": 1}
 
 
 class SearchPolicy:
@@ -34,13 +37,13 @@ class SearchPolicy:
     #: It searches with ``state.apply``: always played on immutable states.
     needs_state = True
 
-    def __init__(self, samples: int = 4, nodes: int = 400, width: int = 4) -> None:
-        if samples < 1 or nodes < 1 or width < 1:
-            raise ValueError("samples, nodes and width must be at least 1")
-        self.samples, self.nodes, self.width = samples, nodes, width
+    def __init__(self, samples: int = 4, nodes: int = 400) -> None:
+        if samples < 1 or nodes < 1:
+            raise ValueError("samples and nodes must be at least 1")
+        self.samples, self.nodes = samples, nodes
 
     def __repr__(self) -> str:
-        return f"SearchPolicy(samples={self.samples}, nodes={self.nodes}, width={self.width})"
+        return f"SearchPolicy(samples={self.samples}, nodes={self.nodes})"
 
     def __call__(self, state, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -65,15 +68,10 @@ class SearchPolicy:
 
     def _sample(self, det: Determinization, first) -> tuple[Action | None, bool, float]:
         """The first decision of the line one determinized day's search found: (decision,
-        whether it wins, its value); beams from ``width`` wide, doubled until the budget is
-        spent."""
-        budget = Budget(None, self.nodes)
-        search = Search(det, first, budget)
-        width = self.width
+        whether it wins, its value); the solver's searches for a win, with ``nodes``."""
+        search = Search(det, first, Budget(None, self.nodes))
         try:
-            while not budget.spent:
-                search.beam(width)
-                width *= 2
+            search.portfolio(SHARES)
         except Found as found:
             return _first(found.node, first), True, float("inf")
         if search.best is None:

@@ -21,8 +21,8 @@ bears on a ``won`` answer, which is checked by replaying its line.
 
 from __future__ import annotations
 
+import heapq
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action, Move
@@ -37,8 +37,6 @@ from .value import Value
 VERDICTS = ("won", "lost", "unknown")
 #: Beam widths tried in turn while the budget lasts (the last one repeats, doubled).
 WIDTHS = (4, 16, 64)
-#: Share of the budget the complete search may use before the beam searches begin.
-COMPLETE_SHARE = 0.1
 #: Steps beyond which more steps make no moment better (the search's repeat test only).
 ENOUGH_STEPS = 80
 
@@ -91,39 +89,22 @@ class Solution:
 
 
 class Budget:
-    """Nodes and seconds left: ``spent`` once either is, or the inner limit set by
-    :meth:`limited` while it holds."""
+    """Nodes and seconds left: ``spent`` once either is."""
 
     def __init__(self, seconds: float | None, nodes: int | None) -> None:
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.cap = nodes
         self.nodes = 0
-        self._inner: tuple[float | None, int | None] | None = None
 
     def count(self) -> None:
         self.nodes += 1
 
     @property
     def spent(self) -> bool:
-        for deadline, cap in ((self.deadline, self.cap), self._inner or (None, None)):
-            if cap is not None and self.nodes >= cap:
-                return True
-            if deadline is not None and time.perf_counter() >= deadline:
-                return True
-        return False
+        if self.cap is not None and self.nodes >= self.cap:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
-    @contextmanager
-    def limited(self, fraction: float):
-        """Within the block, ``spent`` also once ``fraction`` of what is left is used."""
-        now = time.perf_counter()
-        deadline = None if self.deadline is None else now + fraction * max(
-            0.0, self.deadline - now)
-        cap = None if self.cap is None else self.nodes + int(fraction * (self.cap - self.nodes))
-        self._inner = (deadline, cap)
-        try:
-            yield self
-        finally:
-            self._inner = None
 
 
 class Found(Exception):
@@ -165,16 +146,21 @@ def _search(det: Determinization, first: Node, budget: Budget
         return "lost", None, why
     search = Search(det, first, budget)
     try:
-        with budget.limited(COMPLETE_SHARE):
-            if search.complete():
-                return "lost", None, "the whole decision tree was searched"
-        for width in widths():
-            if budget.spent:
-                break
-            search.beam(width)
+        if search.portfolio():
+            return "lost", None, "the whole decision tree was searched"
     except Found as found:
         return "won", found.node, ""
     return "unknown", None, f"budget spent ({budget.nodes:,} nodes)"
+
+
+#: The searches :meth:`Search.portfolio` interleaves, with their shares of the nodes: the
+#: complete search (the only one whose end proves anything), beams widened round by round,
+#: and a best-first search that prefers moments new in some respect.
+SHARES = {"complete": 1, "beams": 2, "novel": 2}
+#: Nodes a search runs before the next takes its turn (times its share).
+TURN = 500
+#: Nodes of one beam layer that may share a board (the same rooms in the same places).
+SAME_BOARD = 2
 
 
 def widths():
@@ -184,10 +170,6 @@ def widths():
     while True:
         width *= 2
         yield width
-
-
-#: Nodes of one beam layer that may share a board (the same rooms in the same places).
-SAME_BOARD = 2
 
 
 def _diverse(ranked: list, width: int) -> list:
@@ -205,9 +187,19 @@ def _diverse(ranked: list, width: int) -> list:
     return out
 
 
+def _shadow(keys: Keys, node: Node) -> tuple[tuple, int]:
+    """``node``'s key without its steps, and its steps (up to :data:`ENOUGH_STEPS`): two
+    moments alike but for steps, the one with more is as good (the searches for a win keep
+    that one only)."""
+    k = keys(node)
+    steps = min(node.state.resources["steps"], ENOUGH_STEPS)
+    return (k[0], frozenset(x for x in k[1] if x[0] != "steps"), *k[2:]), steps
+
+
 class Search:
-    """The searches of one determinized day from ``first`` within ``budget``: each raises
-    :class:`Found` with a winning node; ``best`` is the best-valued node met meanwhile."""
+    """The searches of one determinized day from ``first`` within ``budget``. Each is a
+    generator that yields now and then (so that :meth:`portfolio` can interleave them) and
+    raises :class:`Found` with a winning node; ``best`` is the best-valued node met."""
 
     def __init__(self, det: Determinization, first: Node, budget: Budget,
                  value: Value | None = None) -> None:
@@ -216,61 +208,112 @@ class Search:
         self.value = Value(det, first) if value is None else value
         self.best: tuple[float, Node] | None = None
 
-    def complete(self) -> bool:
-        """Search every line from ``first`` depth first; True if it ended with no win, False
-        if the budget ran out. Cut: ending the day; a moment whose key was met before (fully
-        searched, or on the line being searched: the same future)."""
-        det, keys, budget = self.det, self.keys, self.budget
+    def portfolio(self, shares: dict[str, int] | None = None) -> bool:
+        """The searches of ``shares`` (default :data:`SHARES`), each in turn for ``TURN``
+        times its share of nodes, until the budget is spent or one ends: True if the complete
+        search ended (no win)."""
+        shares = SHARES if shares is None else shares
+        runs = {name: getattr(self, name)() for name in shares}
+        budget = self.budget
+        while runs and not budget.spent:
+            for name in list(runs):
+                stop = budget.nodes + TURN * shares[name]
+                run = runs[name]
+                try:
+                    while budget.nodes < stop and not budget.spent:
+                        next(run)
+                except StopIteration as done:
+                    del runs[name]
+                    if done.value:
+                        return True
+        return False
+
+    def drive(self, run):
+        """Run the search generator ``run`` to its end (or the budget's); its return value."""
+        try:
+            while not self.budget.spent:
+                next(run)
+        except StopIteration as done:
+            return done.value
+        return None
+
+    def complete(self):
+        """Search every line from ``first`` depth first, the best-valued child first; returns
+        True when it ends with no win. Cut: ending the day; a moment whose key was met before
+        (fully searched, or on the line being searched: the same future)."""
+        keys, budget = self.keys, self.budget
         seen = {keys(self.first)}
-        stack = [iter(decisions(self.first))]
-        path = [self.first]
+        stack = [self._ordered(self.first)]
         while stack:
+            yield
             if budget.spent:
                 return False
-            action = next(stack[-1], None)
-            if action is None:
+            node = next(stack[-1], None)
+            if node is None:
                 stack.pop()
-                path.pop()
-                continue
-            node = child(det, path[-1], action)
-            budget.count()
-            state = node.state
-            if state.over is not None:
-                if state.over == "won":
-                    raise Found(node)
                 continue
             k = keys(node)
             if k in seen:
                 continue
             seen.add(k)
-            path.append(node)
-            stack.append(iter(decisions(node)))
+            stack.append(self._ordered(node))
         return True
 
-    def beam(self, width: int) -> None:
+    def _ordered(self, node: Node):
+        """Every child of ``node`` but days over (a win raises :class:`Found`), the
+        best-valued first."""
+        det, budget, value = self.det, self.budget, self.value
+        kids = []
+        for action in decisions(node):
+            budget.count()
+            kid = child(det, node, action)
+            state = kid.state
+            if state.over is not None:
+                if state.over == "won":
+                    raise Found(kid)
+                continue
+            kids.append((-value(kid), len(kids), kid))
+        kids.sort()
+        return iter([kid for _, _, kid in kids])
+
+    def _children(self, node: Node):
+        """The children worth a search for a win: a win raises :class:`Found`; days over,
+        and moves that only move the marker (:func:`idle_move`), are left out."""
+        det, budget = self.det, self.budget
+        for action in decisions(node):
+            budget.count()
+            kid = child(det, node, action)
+            state = kid.state
+            if state.over is not None:
+                if state.over == "won":
+                    raise Found(kid)
+                continue
+            if type(action) is Move and idle_move(node.state, action, state):
+                continue
+            yield kid
+
+    def _note(self, score: float, node: Node) -> None:
+        if self.best is None or score > self.best[0]:
+            self.best = (score, node)
+
+    def beams(self):
+        """Beam searches of the :func:`widths` in turn (never ends by itself)."""
+        for width in widths():
+            yield from self.beam(width)
+
+    def beam(self, width: int):
         """A beam search of ``width`` from ``first``, layer by layer of decisions. A moment
         is left out when one kept in an earlier layer, or one scored in this layer, was the
-        same with as many steps (up to :data:`ENOUGH_STEPS`)."""
-        det, keys, budget, value = self.det, self.keys, self.budget, self.value
+        same with as many steps (:func:`_shadow`)."""
+        keys, value = self.keys, self.value
         kept: dict[tuple, int] = {}
         layer = [self.first]
         order = 0
-        while layer and not budget.spent:
+        while layer:
             scored: dict[tuple, tuple] = {}
             for node in layer:
-                for action in decisions(node):
-                    budget.count()
-                    kid = child(det, node, action)
-                    state = kid.state
-                    if state.over is not None:
-                        if state.over == "won":
-                            raise Found(kid)
-                        continue
-                    if type(action) is Move and idle_move(node.state, action, state):
-                        continue
-                    k = keys(kid)
-                    steps = min(state.resources["steps"], ENOUGH_STEPS)
-                    shadow = (k[0], frozenset(x for x in k[1] if x[0] != "steps"), *k[2:])
+                for kid in self._children(node):
+                    shadow, steps = _shadow(keys, kid)
                     if kept.get(shadow, -1) >= steps:
                         continue
                     known = scored.get(shadow)
@@ -278,14 +321,49 @@ class Search:
                         continue
                     order += 1
                     scored[shadow] = (-value(kid), order, steps, kid)
-                if budget.spent:
-                    break
+                yield
             best = _diverse(sorted(scored.items(), key=lambda item: item[1][:2]), width)
-            if best and (self.best is None or -best[0][1][0] > self.best[0]):
-                self.best = (-best[0][1][0], best[0][1][3])
+            if best:
+                self._note(-best[0][1][0], best[0][1][3])
             for shadow, (_, _, steps, _) in best:
                 kept[shadow] = steps
             layer = [item[1][3] for item in best]
+
+    def novel(self):
+        """Best-first search that takes first the moments that were the first to show
+        something (a room in a cell, an item, a lever, a deck's draw count), then the best
+        valued: a search that keeps trying new things where the value cannot tell them
+        apart."""
+        keys, value = self.keys, self.value
+        kept: dict[tuple, int] = {}
+        seen: set = set()
+        heap = [(1, 0.0, 0, self.first)]
+        order = 0
+        while heap:
+            node = heapq.heappop(heap)[-1]
+            for kid in self._children(node):
+                shadow, steps = _shadow(keys, kid)
+                if kept.get(shadow, -1) >= steps:
+                    continue
+                kept[shadow] = steps
+                new = [a for a in _atoms(kid) if a not in seen]
+                seen.update(new)
+                score = value(kid)
+                self._note(score, kid)
+                order += 1
+                heapq.heappush(heap, (0 if new else 1, -score, order, kid))
+            yield
+
+
+def _atoms(node: Node):
+    """What :meth:`Search.novel` counts as new: each room in its cell, each item held, each
+    lever pulled, each deck's number of draws."""
+    s = node.state
+    yield from (("room", cell, tile.room) for cell, tile in s.board.items())
+    yield from (("item", item) for item in s.items)
+    yield from (("lever", side) for side in s.flags.get("levers", ()))
+    yield from (("draws", label, n) for label, n in node.counts.items() if label.endswith(
+        " card"))
 
 
 __all__ = ["Budget", "Found", "Search", "Solution", "VERDICTS", "solve", "widths"]
