@@ -37,8 +37,6 @@ from .value import Value
 VERDICTS = ("won", "lost", "unknown")
 #: Beam widths tried in turn while the budget lasts (the last one repeats, doubled).
 WIDTHS = (4, 16, 64)
-#: Steps beyond which more steps make no moment better (the search's repeat test only).
-ENOUGH_STEPS = 80
 
 
 @dataclass(frozen=True)
@@ -177,7 +175,7 @@ def _diverse(ranked: list, width: int) -> list:
     :data:`SAME_BOARD` of them on one board: a beam of one house walls itself in at once."""
     out, boards = [], {}
     for item in ranked:
-        board = item[0][3]  # the shadow key's board
+        board = item[0][6]  # the shadow key's board
         n = boards.get(board, 0)
         if n < SAME_BOARD:
             boards[board] = n + 1
@@ -185,15 +183,6 @@ def _diverse(ranked: list, width: int) -> list:
             if len(out) == width:
                 break
     return out
-
-
-def _shadow(keys: Keys, node: Node) -> tuple[tuple, int]:
-    """``node``'s key without its steps, and its steps (up to :data:`ENOUGH_STEPS`): two
-    moments alike but for steps, the one with more is as good (the searches for a win keep
-    that one only)."""
-    k = keys(node)
-    steps = min(node.state.resources["steps"], ENOUGH_STEPS)
-    return (k[0], frozenset(x for x in k[1] if x[0] != "steps"), *k[2:]), steps
 
 
 class Search:
@@ -304,7 +293,7 @@ class Search:
     def beam(self, width: int):
         """A beam search of ``width`` from ``first``, layer by layer of decisions. A moment
         is left out when one kept in an earlier layer, or one scored in this layer, was the
-        same with as many steps (:func:`_shadow`)."""
+        same with as many steps (:meth:`~.space.Keys.shadow`)."""
         keys, value = self.keys, self.value
         kept: dict[tuple, int] = {}
         layer = [self.first]
@@ -313,7 +302,7 @@ class Search:
             scored: dict[tuple, tuple] = {}
             for node in layer:
                 for kid in self._children(node):
-                    shadow, steps = _shadow(keys, kid)
+                    shadow, steps = keys.shadow(kid)
                     if kept.get(shadow, -1) >= steps:
                         continue
                     known = scored.get(shadow)
@@ -342,7 +331,7 @@ class Search:
         while heap:
             node = heapq.heappop(heap)[-1]
             for kid in self._children(node):
-                shadow, steps = _shadow(keys, kid)
+                shadow, steps = keys.shadow(kid)
                 if kept.get(shadow, -1) >= steps:
                     continue
                 kept[shadow] = steps

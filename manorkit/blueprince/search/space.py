@@ -29,6 +29,8 @@ ENTRY_FIELDS = ("board", "dirt", "trunks", "fruit", "tokens", "bag", "decks", "h
                 "flags", "carry")
 #: Resources a move pays with (steps; keys for padlocks).
 MOVE_PAID = frozenset({"steps", "keys"})
+#: Steps beyond which more steps make no moment better (the searches' repeat test only).
+ENOUGH_STEPS = 80
 #: Items a move may spend a charge of (padlocks on the route).
 MOVE_CHARGES = frozenset({"Lockpick Kit", "Silver Key"})
 
@@ -151,6 +153,22 @@ class Keys:
                 f(s.tokens, Keys._tokens), f(s.bag, plain), f(s.decks, Keys._decks),
                 f(s.held_cards, plain), s.entered, f(s.flags, deep), f(s.carry, deep),
                 s.pending, s.drafting, s.turn > 0, s.over, frozenset(node.counts.items()))
+
+    def shadow(self, node: Node) -> tuple[tuple, int]:
+        """A lighter key without the steps, and the steps (up to ``ENOUGH_STEPS``): what the
+        searches for a win compare (two moments alike but for steps: the one with more is
+        kept). It leaves out the Active Bag and the decks, which the board, the draft in
+        progress, the flags and the stream counts nearly always fix: two moments it takes
+        for one are at worst searched once, never a verdict's ground (a ``won`` line is
+        replayed; ``lost`` rests on :meth:`__call__`)."""
+        s, f = node.state, self._freeze
+        plain, deep = Keys._plain, Keys._deep
+        res = s.resources
+        return (s.position, res["gems"], res["keys"], res["coins"], res["ivory_dice"],
+                f(s.items, plain), f(s.board, plain), s.padlocks, f(s.dirt, plain),
+                f(s.trunks, plain), f(s.fruit, plain), f(s.tokens, Keys._tokens),
+                f(s.held_cards, plain), s.entered, f(s.flags, deep), s.pending, s.drafting,
+                s.turn > 0, f(node.counts, plain)), min(res["steps"], ENOUGH_STEPS)
 
 
 def _frozen(value):
