@@ -227,3 +227,11 @@ def test_a_broken_copy_names_the_file(tmp_path):
     with pytest.raises(RulesDataError, match="holds 97 cards") as info:
         load_rules(dest)
     assert info.value.file == "rooms.csv"
+
+
+def test_the_winner_tie_break_counts_every_completed_room():
+    # The Winner: "the most completed Rooms (filled-in circles)" — a complete Outdoor Room
+    # (one score-sheet entry) and a completed Utility Room are completed Rooms too.
+    assert winner({"B": Castle(), "A": Castle(outdoor=[(0, 0)])}) == ["A", "B"]
+    assert winner({"B": Castle(), "A": Castle(completed={"Utility": 1})}) == ["A", "B"]
+    assert Castle(completed={"Food": 2, "Utility": 1}, outdoor=[(1, 0)]).completed_rooms == 4

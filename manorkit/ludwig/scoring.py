@@ -16,12 +16,15 @@ from .rules import Rules, load_rules
 
 #: The five Room tracks that score completion VPs (Final Scoring).
 TRACKS = ("Food", "Sleeping", "Downstairs", "Living", "Activity")
+#: Every track a completed Room fills a circle on; Outdoor completions are ``outdoor``.
+COMPLETED = (*TRACKS, "Utility")
 
 
 @dataclass(frozen=True)
 class Castle:
-    """What a score sheet records. ``outdoor``: ``(full, half)`` empty squares next to each
-    complete Outdoor Room; ``moats``: Rooms fully behind each Moat; ``room_sizes``: the
+    """What a score sheet records. ``completed``: circles filled per track (the five scoring
+    tracks and Utility); ``outdoor``: ``(full, half)`` empty squares next to each complete
+    Outdoor Room (one per completed Outdoor Room); ``moats``: Rooms fully behind each Moat; ``room_sizes``: the
     pile's sizes (the Foyer not included); ``bonus``/``decrees``/``favors``: VPs already
     worked out per scored Bonus Card, Royal Decree and King's Favor."""
 
@@ -35,6 +38,11 @@ class Castle:
     favors: Sequence[int] = ()
     used_rewards: int = 0
 
+    @property
+    def completed_rooms(self) -> int:
+        """Filled-in circles on every Room track: completions of all types (The Winner)."""
+        return sum(self.completed.values()) + len(self.outdoor)
+
 
 def _whole(name: str, value) -> None:
     if not isinstance(value, int) or value < 0:
@@ -45,8 +53,8 @@ def score_sheet(castle: Castle, rules: Rules | None = None) -> dict[str, int]:
     """The score by line of the score sheet (Final Scoring, in its order)."""
     rules = rules or load_rules()
     for t, n in castle.completed.items():
-        if t not in TRACKS:
-            raise ValueError(f"completed has {t!r}; expected one of {', '.join(TRACKS)}")
+        if t not in COMPLETED:
+            raise ValueError(f"completed has {t!r}; expected one of {', '.join(COMPLETED)}")
         _whole(f"completed[{t!r}]", n)
     for name in ("courtyards", "used_rewards"):
         _whole(name, getattr(castle, name))
@@ -58,7 +66,8 @@ def score_sheet(castle: Castle, rules: Rules | None = None) -> dict[str, int]:
         _whole("outdoor half squares", half)
     s = rules.setting
     return {
-        "completed rooms": sum(n * rules.completion_vp(t) for t, n in castle.completed.items()),
+        "completed rooms": sum(n * rules.completion_vp(t) for t, n in castle.completed.items()
+                               if t in TRACKS),
         "outdoor rooms": sum(full * s("outdoor_full_vp") + half * s("outdoor_half_vp")
                              for full, half in castle.outdoor),
         "moats": sum(castle.moats) * s("moat_room_vp"),
@@ -85,7 +94,7 @@ def winner(castles: Mapping[str, Castle], rules: Rules | None = None) -> list[st
         c = castles[name]
         sheet = score_sheet(c, rules)
         return (-sum(sheet.values()), -sheet["castle size"], -sheet["king's favors"],
-                -sum(c.completed.values()), c.used_rewards)
+                -c.completed_rooms, c.used_rewards)
     return sorted(castles, key=key)
 
 
