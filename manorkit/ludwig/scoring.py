@@ -24,9 +24,10 @@ COMPLETED = (*TRACKS, "Utility")
 class Castle:
     """What a score sheet records. ``completed``: circles filled per track (the five scoring
     tracks and Utility); ``outdoor``: ``(full, half)`` empty squares next to each complete
-    Outdoor Room (one per completed Outdoor Room); ``moats``: Rooms fully behind each Moat; ``room_sizes``: the
-    pile's sizes (the Foyer not included); ``bonus``/``decrees``/``favors``: VPs already
-    worked out per scored Bonus Card, Royal Decree and King's Favor."""
+    Outdoor Room (one per completed Outdoor Room); ``moats``: Rooms fully behind each Moat;
+    ``room_sizes``: the pile's sizes (the Foyer not included); ``bonus``/``decrees``/
+    ``favors``: VPs already worked out per scored Bonus Card, Royal Decree and King's
+    Favor."""
 
     completed: Mapping[str, int] = field(default_factory=dict)
     outdoor: Sequence[tuple[int, int]] = ()
@@ -84,32 +85,32 @@ def final_score(castle: Castle, rules: Rules | None = None) -> int:
     return sum(score_sheet(castle, rules).values())
 
 
+def tie_break(castle: Castle, rules: Rules | None = None) -> tuple[int, ...]:
+    """The Winner's order as a sort key (smaller wins): most VPs, then largest castle, then
+    most Favor VPs, then most completed Rooms, then fewest used rewards."""
+    sheet = score_sheet(castle, rules)
+    return (-sum(sheet.values()), -sheet["castle size"], -sheet["king's favors"],
+            -castle.completed_rooms, castle.used_rewards)
+
+
 def winner(castles: Mapping[str, Castle], rules: Rules | None = None) -> list[str]:
-    """Players from winner down (The Winner): most VPs, then largest castle, then most Favor
-    VPs, then most completed Rooms, then fewest used rewards; a tie left is listed in the
+    """Players from winner down (The Winner, :func:`tie_break`); a tie left is listed in the
     given order (the eraser grab)."""
     rules = rules or load_rules()
-
-    def key(name: str):
-        c = castles[name]
-        sheet = score_sheet(c, rules)
-        return (-sum(sheet.values()), -sheet["castle size"], -sheet["king's favors"],
-                -c.completed_rooms, c.used_rewards)
-    return sorted(castles, key=key)
+    keys = {name: tie_break(c, rules) for name, c in castles.items()}
+    return sorted(castles, key=keys.__getitem__)
 
 
 def bonus_card_vp(card: str, count: int, rules: Rules | None = None) -> int:
     """VPs of one Bonus Card (Bonus Cards): ``count`` is what the card counts — items for a
     "per" card, 1 or 0 for a card with a condition ("if …"). A card's cap ("cannot score more
-    than 30 VPs") is applied; a card whose VPs are a placeholder (*X*) raises ValueError."""
+    than 30 VPs") is applied. The *X* of the per-type and per-size cards is a placeholder."""
     rules = rules or load_rules()
     rows = rules.rows("bonus_cards.csv")
     if card not in rows:
         raise ValueError(f"no Bonus Card {card!r}; expected B01 to B{len(rows):02d}")
     _whole("count", count)
     row = rows[card]
-    if row["vp"] is None:
-        raise ValueError(f"{card} scores X VPs: the rulebook gives no X (a placeholder)")
     per = " per " in row["text"].split(".")[0]
     if not per and count > 1:
         raise ValueError(f"{card} is a condition; count is {count}, expected 0 or 1")
