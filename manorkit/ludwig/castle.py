@@ -185,8 +185,7 @@ class Sketch:
 
     def blocked(self, door: Wall) -> bool:
         """An entrance faces another Room's wall or a Moat."""
-        return beyond(door) in self.owner and not self.connected(self.owner[beyond(door)],
-                                                                 facing(door))
+        return beyond(door) in self.owner and not self.connected(self.owner[door[:2]], door)
 
     def complete(self, i: int) -> bool:
         """Every entrance of Room ``i`` is connected (walls_connect: a blocked one counts)."""

@@ -20,6 +20,7 @@ from .game.actions import (
     EndTurn,
     Expand,
     ExtraTurn,
+    Moat,
     PickDecree,
     Rearrange,
     Skip,
@@ -71,7 +72,8 @@ def heuristic_policy(state, rng: random.Random):
 
 def _worth_trying(action, state) -> bool:
     """Decisions the heuristic weighs (it never moves entrances, buys a Swan short of a Moat
-    or takes an extra turn with a special reward; specials go to Bonus Cards at the end)."""
+    or takes an extra turn with a special reward; specials go to Bonus Cards at the end;
+    Moats wait for the last rounds)."""
     if isinstance(action, (Rearrange, ExtraTurn, EndTurn, Done)):
         return False
     if isinstance(action, Swan):
@@ -79,6 +81,8 @@ def _worth_trying(action, state) -> bool:
         return (sheet["swans"] + 1) % state.rules.setting("swans_per_moat") == 0
     if isinstance(action, DrawBonus) and action.using == "special":
         return state.todo[0][0] == "final"
+    if isinstance(action, Moat):  # late: a Moat early cuts the lot in two
+        return state.round >= state.rules.setting("rounds") - 2 or state.todo[0][0] == "final"
     if isinstance(action, Expand):
         return _cramped(state.observation(state.player)["sheets"][state.player]["sketch"],
                         action.side)

@@ -218,7 +218,9 @@ def _score(state):
     from .final import score
 
     results = score(state)
-    return note(replace(state, results=results), "winner: " + ", ".join(results["winners"]))
+    said = ("winners: " + ", ".join(results["winners"]) if results["winners"] else
+            f"solo rank: {results['rank']}")
+    return note(replace(state, results=results), said)
 
 
 AUTOMATIC = {"reveal": _reveal, "round": _round, "turns": _turns, "extras": _extras,
