@@ -506,12 +506,14 @@ def test_simulate_on_dask_gives_the_same_table():
 
 
 def test_the_heuristic_beats_the_random_bot():
-    wins = 0
-    for seed in range(4):
+    wins, margin = 0, 0
+    for seed in range(6):
         final = play_game(GAME, [heuristic_policy, random_policy], seed,
                           players=("H", "R"))
         wins += final.winners == ("H",)
-    assert wins == 4  # (benchmarks/ludwig_bots.py measures it over hundreds of games)
+        margin += final.results["totals"]["H"] - final.results["totals"]["R"]
+    # (benchmarks/peer_bots.py measures it over hundreds of games, with intervals)
+    assert wins >= 5 and margin / 6 > 40
 
 
 def test_the_stepper_steps_a_ludwig_game():

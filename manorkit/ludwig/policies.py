@@ -21,6 +21,7 @@ from .game.actions import (
     Expand,
     ExtraTurn,
     Moat,
+    Passage,
     PickDecree,
     Rearrange,
     Skip,
@@ -73,7 +74,7 @@ def heuristic_policy(state, rng: random.Random):
 def _worth_trying(action, state) -> bool:
     """Decisions the heuristic weighs (it never moves entrances, buys a Swan short of a Moat
     or takes an extra turn with a special reward; specials go to Bonus Cards at the end;
-    Moats wait for the last rounds)."""
+    Moats wait for the last rounds; a passage goes through an unconnected entrance)."""
     if isinstance(action, (Rearrange, ExtraTurn, EndTurn, Done)):
         return False
     if isinstance(action, Swan):
@@ -81,6 +82,9 @@ def _worth_trying(action, state) -> bool:
         return (sheet["swans"] + 1) % state.rules.setting("swans_per_moat") == 0
     if isinstance(action, DrawBonus) and action.using == "special":
         return state.todo[0][0] == "final"
+    if isinstance(action, Passage):  # through an entrance that leads nowhere yet
+        sheet = state.observation(state.player)["sheets"][state.player]
+        return (action.x, action.y, action.side) in sheet["sketch"].unconnected()
     if isinstance(action, Moat):  # late: a Moat early cuts the lot in two
         return state.round >= state.rules.setting("rounds") - 2 or state.todo[0][0] == "final"
     if isinstance(action, Expand):

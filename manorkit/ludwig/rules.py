@@ -10,6 +10,7 @@ title, or ``placeholder``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from types import MappingProxyType
 
 from .. import DATA_DIR
@@ -170,6 +171,7 @@ class Rules(RulesBase):
         return MappingProxyType({(r["type"], r["size"]): r["copies"]
                                  for r in self.rows("rooms.csv").values() if r["copies"]})
 
+    @lru_cache(maxsize=16)  # noqa: B019 - rules are immutable values, few and long-lived
     def favor_vps(self) -> tuple[int, ...]:
         """VPs by place, 1st first (Final Scoring: 15, 8, 4, 1, 0)."""
         rows = sorted(self.rows("favor_vps.csv").values(), key=lambda r: r["place"])
@@ -184,6 +186,7 @@ class Rules(RulesBase):
                              f"{', '.join(TYPES)}")
         return rows[room_type]["completion_vp"]
 
+    @lru_cache(maxsize=64)  # noqa: B019 - rules are immutable values, few and long-lived
     def pool(self, file: str, solo: bool = False) -> tuple[str, ...]:
         """The cards of ``kings_favors.csv``, ``bonus_cards.csv`` or ``royal_decrees.csv``
         that can be drawn: solo, those without the no-solo icon; Royal Decrees, those in play
