@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 STEPPER = "08_run_stepper.ipynb"
 EXPLORER = "03_decks.ipynb"  # its deck explorer is driven by hand
+#: Peer-game notebooks whose stepper is clicked through a turn.
+PEER_STEPPERS = {"11_ludwig.ipynb": "ludwig"}
 SHOTS = ROOT / "build" / "browser"
 #: JupyterLab settings: start the kernel unasked, render every cell, never call out.
 OVERRIDES = {
@@ -226,7 +228,62 @@ def test_explorer_in_the_browser(lab, browser):
             explorer.screenshot(path=str(SHOTS / "03_decks_explorer.png"))
 
 
-@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name not in (STEPPER, EXPLORER)],
+def _peer_stepper(page):
+    """The peer-game stepper of the open notebook, and a way to press its buttons."""
+    stepper = page.locator(".mk-stepper").last
+    stepper.scroll_into_view_if_needed()
+    phase = stepper.locator(".mk-phase")
+
+    def step_number() -> int:
+        return int(phase.locator("b").inner_text().split()[1].rstrip(","))
+
+    def press(name) -> None:
+        before = step_number()
+        stepper.get_by_role("button", name=name).first.click()
+        expect(phase).to_contain_text(f"step {before + 1},")
+
+    def random_steps() -> None:
+        while phase.locator("[data-phase]").get_attribute("data-phase") == "random step":
+            press("roll")
+    return stepper, phase, press, random_steps
+
+
+def test_ludwig_turn_in_the_browser(lab, browser):
+    """Setup rolled, a Royal Decree kept by each player, the Foyers coloured, the Market
+    revealed; then a turn: a card taken and sketched (one more Room on the board), the
+    turn ended, and undone."""
+    import re
+
+    page, cells = open_and_run(browser, lab, "11_ludwig.ipynb")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stepper, phase, press, random_steps = _peer_stepper(page)
+    try:
+        assert problems(browser, cells) == []
+        expect(phase).to_contain_text("step 0,")
+        random_steps()
+        for _ in range(2):
+            press(re.compile("^keep Royal Decree"))
+        random_steps()
+        for _ in range(2):
+            press("Foyer as a Food Room")
+        random_steps()
+        expect(phase).to_contain_text("turn 1")
+        rooms = stepper.locator("svg.ludwig-sketch rect.room")
+        before = rooms.count()
+        press(re.compile("^take "))
+        press(re.compile("^sketch at "))
+        assert rooms.count() > before
+        press("end the turn")
+        stepper.get_by_role("button", name="undo", exact=True).click()
+        expect(stepper.get_by_role("button", name="end the turn")).to_be_visible()
+        assert browser.left == []
+    finally:
+        if stepper.count():
+            stepper.screenshot(path=str(SHOTS / "11_ludwig_stepper.png"))
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS
+                                  if p.name not in (STEPPER, EXPLORER, *PEER_STEPPERS)],
                          ids=lambda p: p.name)
 def test_notebook_in_the_browser(lab, browser, path):
     page, cells = open_and_run(browser, lab, path.name)
