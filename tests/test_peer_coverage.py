@@ -5,8 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from manorkit import ludwig as lw
 from manorkit import mystery_mansion as mm
 from manorkit import nightmare_house as nh
+from manorkit.ludwig.game import play as lw_play
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +32,19 @@ MM_ROLLS = {
     "chest opened": (mm.real_treasure, mm.chests_to_real),
 }
 
+#: Each random step the Blueprints engine pends → the calculators its odds come from
+#: (agreement tests in test_ludwig_game.py).
+LW_DRAWS = {
+    "start": (), "favor": (lw.next_card, lw.favors_revealed),
+    "private": (lw.next_card,), "bonus": (lw.next_card, lw.bonus_cards_held),
+    "decree": (lw.next_card, lw.decree_dealt), "room": (lw.next_room, lw.market_count),
+}
+
+
+def test_every_ludwig_random_step_has_a_calculator():
+    assert set(LW_DRAWS) == set(lw_play.RANDOM)
+    assert all(f.__name__ in lw.__all__ for fs in LW_DRAWS.values() for f in fs)
+
 
 def test_every_nightmare_house_roll_has_a_calculator():
     named = set()
@@ -40,11 +55,11 @@ def test_every_nightmare_house_roll_has_a_calculator():
     assert all(f.__name__ in mm.__all__ for fs in MM_ROLLS.values() for f in fs)
 
 
-@pytest.mark.parametrize("game", [mm, nh], ids=lambda g: g.__name__.rsplit(".", 1)[1])
+@pytest.mark.parametrize("game", [mm, nh, lw], ids=lambda g: g.__name__.rsplit(".", 1)[1])
 def test_every_variant_is_live(game):
     rules = game.load_rules()
     code = "".join(p.read_text(encoding="utf-8")
-                   for p in Path(game.__file__).parent.glob("*.py"))
+                   for p in Path(game.__file__).parent.rglob("*.py"))
     for vid in rules.choices:
         others = [rules.with_variants(**{vid: rid}) for rid in rules.readings(vid).index
                   if rid != rules.variant(vid)]
