@@ -1,0 +1,26 @@
+"""Weirdwood Manor as a game: :func:`new_game` and the immutable :class:`State` (the rules
+of play in :mod:`.steps`, with battles in :mod:`.fight`, the Manor's moves in
+:mod:`.monster`, room actions in :mod:`.rooms` and XP in :mod:`.xp`)."""
+
+from .actions import (
+    Advance,
+    Attack,
+    Choose,
+    ClearBlight,
+    CounterSpell,
+    Draw,
+    EndTurn,
+    IllegalAction,
+    Move,
+    MoveLady,
+    Play,
+    Portal,
+    Power,
+    ShareHealth,
+    UseRoom,
+)
+from .state import State, new_game
+
+__all__ = ["Advance", "Attack", "Choose", "ClearBlight", "CounterSpell", "Draw", "EndTurn",
+           "IllegalAction", "Move", "MoveLady", "Play", "Portal", "Power", "ShareHealth",
+           "State", "UseRoom", "new_game"]
