@@ -231,7 +231,7 @@ def _values(amount) -> tuple[int, ...]:
 SCHEMA = Schema(files=FILES, source=SOURCE,
                 checks=(_days_covered, _d12_covered, _monster_decks, _components, _room_effects),
                 required_variants=("balanced_die", "therus_strength", "group_xp",
-                                   "scarab_loss", "face_down_cost"))
+                                   "scarab_loss", "face_down_cost", "monster"))
 
 
 class Rules(RulesBase):

@@ -110,17 +110,29 @@ def bonuses(t: Table, w: Warden) -> list[str]:
 
 
 def cost_after(t: Table, w: Warden, cost: Counter) -> Counter:
-    """``cost`` (min, knowledge, any, power) less the matched Mîn and Knowledge bonuses;
-    a wild bonus takes off whatever is left most (gaps.csv bonus_icons)."""
+    """``cost`` (min, knowledge, any, power) less the matched Mîn and Knowledge bonuses the
+    player has left for this action (each counts once for "something you are paying for":
+    the Mîn & Knowledge Bonus Icons 2 example); a wild bonus takes off the resource the
+    player is shortest of (the Wild Bonus Icons 2 example)."""
     cost = Counter(cost)
-    for b in bonuses(t, w):
+    for b in discounts(t, w):
         if b in ("min", "knowledge") and cost[b]:
             cost[b] -= 1
         elif b == "any":
-            key = max(("min", "knowledge", "any"), key=lambda k: cost[k])
-            if cost[key]:
-                cost[key] -= 1
+            short = [k for k in ("min", "knowledge", "any") if cost[k]]
+            if short:
+                cost[min(short, key=lambda k: (w.supply[k] - cost[k] if k != "any" else 99,
+                                               -cost[k]))] -= 1
     return +cost
+
+
+def discounts(t: Table, w: Warden) -> list[str]:
+    """The player's matched bonuses still unspent on this action's payments (the player
+    whose turn it is; another player pays in full)."""
+    if t.current is not w:
+        return []
+    left = t.ctx.get("discounts")
+    return bonuses(t, w) if left is None else left
 
 
 def can_pay(t: Table, w: Warden, cost: Counter) -> bool:
@@ -138,7 +150,16 @@ def pay(t: Table, w: Warden, cost: Counter, siphoned: bool = True,
     the largest pile (Mîn, then Knowledge, then Scarabs on a tie: gaps.csv payments). Therus
     siphons every spending (Powering Therus' Spell) unless ``siphoned`` is false (a
     counter-spell)."""
-    cost = cost_after(t, w, cost) if discounted else +Counter(cost)
+    full = +Counter(cost)
+    cost = cost_after(t, w, cost) if discounted else full
+    if discounted and t.current is w:  # the bonuses used up on this action
+        left = list(discounts(t, w))
+        for k in ("min", "knowledge"):
+            for _ in range(full[k] - cost[k]):
+                left.remove(k) if k in left else left.remove("any")
+        for _ in range(full["any"] - cost["any"]):
+            left.remove("any")
+        t.ctx["discounts"] = left
     for k in ("min", "knowledge", "power"):
         w.supply[k] -= cost[k]
     for _ in range(cost["any"]):

@@ -205,15 +205,12 @@ def resolve(t: Table) -> None:
     if discarded:
         t.discards["Power"] += discarded
         t.power_cards.clear()
-    steps = []
-    if to_player:
-        steps.append(("damage", w.name, to_player))
-    steps += _monster_bursts(t, bursts, to_monster)
-    push(t, *steps)
-    hurt_monster(t, w, to_monster)
-    add_xp(t, w, t.rules.number("power_card_xp") * discarded)
     if not b["monster_attacks"]:
         push(t, ("after_battle", w.name))
+    add_xp(t, w, t.rules.number("power_card_xp") * discarded)
+    hurt_monster(t, w, to_monster)
+    steps = [("damage", w.name, to_player)] if to_player else []
+    push(t, *steps, *_monster_bursts(t, bursts, to_monster))
 
 
 def _scarabs(t: Table, w: Warden, place, hits, blocks, their_hits, their_blocks,

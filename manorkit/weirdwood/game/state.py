@@ -227,13 +227,18 @@ def _public(w: Warden) -> dict:
             "companions": tuple(w.companions), "wardens": w.wardens}
 
 
+#: The ``monster`` variant's readings → the Fae Monster.
+FOES = {"chaos_ogre": "Chaos Ogre", "min_wraith": "Mîn Wraith", "therus": "Therus"}
+
+
 def new_game(rules: Rules | None = None, seed: int = 0, players=2,
-             monster: str = "Chaos Ogre") -> State:
-    """A game from Game Setup against ``monster``: ``players`` names (each plays the next
-    character of ``characters.csv``) or how many (named by their characters). The first
-    steps are random: the room tiles, the Companions, the 3 rolled Scarabs, the hands and
-    the first Monster Card."""
+             monster: str | None = None) -> State:
+    """A game from Game Setup against ``monster`` (default: the rules' ``monster`` variant):
+    ``players`` names (each plays the next character of ``characters.csv``) or how many
+    (named by their characters). The first steps are random: the room tiles, the
+    Companions, the 3 rolled Scarabs, the hands and the first Monster Card."""
     rules = rules or load_rules()
+    monster = monster or FOES[rules.variant("monster")]
     characters = list(rules.rows("characters.csv"))
     if isinstance(players, int):
         if not 1 <= players <= len(characters):

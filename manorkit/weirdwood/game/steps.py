@@ -377,6 +377,7 @@ def act(t: Table, action) -> None:
     s = t.todo[0]
     w = warden(t, s[1])
     if s[0] == "turn":
+        t.ctx.pop("discounts", None)  # a new action: the matched bonuses count afresh
         TURN[type(action)](t, w, action)
         return
     t.todo.pop(0)
