@@ -15,6 +15,15 @@ from .model import RESOURCES, WORDS, Table, Warden
 STRENGTHS = ("Calm", "Angry", "Enraged")
 
 
+def foe(t: Table) -> str:
+    """The Fae Monster as a sentence names him: "the Chaos Ogre", "Therus"."""
+    return t.monster if t.monster == "Therus" else f"the {t.monster}"
+
+
+def article(word: str) -> str:
+    return "an" if word[0] in "AEIOU" else "a"
+
+
 # -- the queue of steps -----------------------------------------------------------------------
 def push(t: Table, *steps: tuple) -> None:
     """Steps to happen next, before anything already waiting."""
@@ -31,7 +40,7 @@ def lose(t: Table, why: str) -> None:
 def win(t: Table) -> None:
     if t.over is None:
         t.over = "won"
-        t.say(f"the {t.monster} is defeated: the players win")
+        t.say(f"{foe(t)} is defeated: the players win")
         t.todo.clear()
 
 

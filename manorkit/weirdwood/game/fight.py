@@ -20,6 +20,7 @@ from .common import (
     add_scarabs,
     add_xp,
     bonuses,
+    foe,
     lose_health,
     push,
     remove_scarabs,
@@ -136,9 +137,9 @@ def start(t: Table, w: Warden, against: str, monster_attacks: bool = False,
             "monster_attacks": monster_attacks, "wild": wild,
             "pools": (tuple(attacker), tuple(defender))}
     t.ctx["battles"] = [*t.ctx.get("battles", []), spec]  # (specs are never changed)
-    who = f"the {t.monster}" if against == "monster" else f"{t.scarabs[w.place]} Scarabs"
+    who = foe(t) if against == "monster" else f"{t.scarabs[w.place]} Scarabs"
     t.say(f"{w.name} battles {who}" if not monster_attacks else
-          f"the {t.monster} attacks {w.name}")
+          f"{foe(t)} attacks {w.name}")
     push(t, ("battle",))
 
 
@@ -200,7 +201,7 @@ def resolve(t: Table) -> None:
     to_monster, to_player = (max(0, h2 - b1), max(0, h1 - b2)) if b["monster_attacks"] else \
         (max(0, h1 - b2), max(0, h2 - b1))
     bursts = s1 if b["monster_attacks"] else s2
-    t.say(f"{w.name} takes {to_player}, the {t.monster} {to_monster}")
+    t.say(f"{w.name} takes {to_player}, {foe(t)} {to_monster}")
     discarded = len(t.power_cards)
     if discarded:
         t.discards["Power"] += discarded
@@ -238,7 +239,7 @@ def _scarabs(t: Table, w: Warden, place, hits, blocks, their_hits, their_blocks,
         remove_scarabs(t, place, defeated)
     steps = [("damage", w.name, taken)] if taken else []
     steps += [("scarab", w.name)] * defeated
-    push(t, *steps, ("after_battle", w.name))
+    push(t, *steps, ("xp", w.name), ("after_battle", w.name))  # XP once every Scarab scored
 
 
 def hurt_monster(t: Table, w: Warden, n: int) -> None:
@@ -252,7 +253,7 @@ def hurt_monster(t: Table, w: Warden, n: int) -> None:
         push(t, *[("wound", w.name)] * n, ("check_win",))
         return
     before, t.health = t.health, max(0, t.health - n)
-    t.say(f"the {t.monster}'s health drops to {t.health}")
+    t.say(f"{foe(t)}'s health drops to {t.health}")
     if t.monster == "Therus":
         crossed = [k for k in t.rules.track("Therus", "plans_at") if t.health <= k < before]
         push(t, *[("monster", "plans")] * len(crossed))

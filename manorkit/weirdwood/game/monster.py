@@ -12,7 +12,9 @@ from ..room_dice import spawn as room_dice
 from ..rooms import monster_draw
 from .common import (
     add_scarabs,
+    article,
     day,
+    foe,
     lose,
     push,
     remove_scarabs,
@@ -42,7 +44,7 @@ def drawn(t: Table, purpose: str, kind: str) -> None:
     t.deck[kind] -= 1
     if purpose == "next":
         t.upcoming = kind
-        t.say(f"the next Monster Card is a {kind} card")
+        t.say(f"the next Monster Card is {article(kind)} {kind} card")
     else:
         t.plans.append(kind)
         t.say(f"a card joins Therus' Plans ({len(t.plans)} waiting)")
@@ -70,7 +72,7 @@ def resolve_card(t: Table, kind: str, therus: bool = False) -> None:
     from .common import advance
 
     row = t.rules.rows("monster_effects.csv")[f"{t.monster}/{kind}"]
-    t.say(f"the {t.monster} resolves a {kind} card")
+    t.say(f"{foe(t)} resolves {article(kind)} {kind} card")
     advance(t, row["time"])
     if t.over:
         return
@@ -131,7 +133,7 @@ def attack(t: Table, extra_hits: int) -> None:
     order = t.players[t.turn:] + t.players[:t.turn]
     target = next((t.wardens[p] for p in order if t.wardens[p].place == t.monster_at), None)
     if target is None:
-        t.say(f"the {t.monster} finds no one to attack")
+        t.say(f"{foe(t)} finds no one to attack")
         return
     from .fight import start
 

@@ -560,9 +560,9 @@ def answer(t: Table, w: Warden, s: tuple, what: str, option: str) -> None:
         if s[2] > 1:
             push(t, ("damage", w.name, s[2] - 1))
     elif kind == "xp":
+        if w.xp > 1:
+            push(t, ("xp", w.name))  # (behind what the space reached gives at once)
         spend(t, w, option)
-        if w.xp > 0:
-            push(t, ("xp", w.name))
     elif kind == "scarab":
         if option == "keep" and w.supply is not None:
             w.supply["scarab"] += 1
