@@ -33,7 +33,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 STEPPER = "08_run_stepper.ipynb"
 EXPLORER = "03_decks.ipynb"  # its deck explorer is driven by hand
 #: Peer-game notebooks whose stepper is clicked through a turn.
-PEER_STEPPERS = {"11_ludwig.ipynb": "ludwig"}
+PEER_STEPPERS = {"11_ludwig.ipynb": "ludwig", "12_weirdwood.ipynb": "weirdwood"}
 SHOTS = ROOT / "build" / "browser"
 #: JupyterLab settings: start the kernel unasked, render every cell, never call out.
 OVERRIDES = {
@@ -280,6 +280,33 @@ def test_ludwig_turn_in_the_browser(lab, browser):
     finally:
         if stepper.count():
             stepper.screenshot(path=str(SHOTS / "11_ludwig_stepper.png"))
+
+
+def test_weirdwood_turn_in_the_browser(lab, browser):
+    """Setup rolled (the tiles, Companions, Scarabs, hands, the first Monster Card); then a
+    turn: a card played face up, time advanced (the clock moves), the turn ended, undone."""
+    import re
+
+    page, cells = open_and_run(browser, lab, "12_weirdwood.ipynb")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stepper, phase, press, random_steps = _peer_stepper(page)
+    try:
+        assert problems(browser, cells) == []
+        expect(phase).to_contain_text("step 0,")
+        random_steps()
+        expect(stepper.locator("svg.weirdwood-board path.room")).to_have_count(30)
+        clock = stepper.locator('.mk-bar .mk-resource[data-resource="time"] b')
+        before = clock.inner_text()
+        press(re.compile(r"^play .* face up to slot 1$"))
+        press(re.compile(r"^advance time "))
+        assert clock.inner_text() != before
+        press("end the turn")
+        stepper.get_by_role("button", name="undo", exact=True).click()
+        expect(stepper.get_by_role("button", name="end the turn")).to_be_visible()
+        assert browser.left == []
+    finally:
+        if stepper.count():
+            stepper.screenshot(path=str(SHOTS / "12_weirdwood_stepper.png"))
 
 
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS
