@@ -162,3 +162,14 @@ def walker_policy(state, rng):
 
 def roller_policy(state, rng):
     return state.legal_actions()[1]
+
+
+def decision_swing(state):
+    """The comparison's swing hook: the deciding player's chance of reaching the goal on
+    this turn, walking (certain: 0 or 1) or rolling (the die's exact odds); its spread."""
+    if state.player is None:
+        return None
+    at = state.positions[state.player]
+    walk = Fraction(int(at + 1 >= GOAL))
+    roll = Fraction(sum(at + f >= GOAL for f in FACES), len(FACES))
+    return abs(roll - walk)

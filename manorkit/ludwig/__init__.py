@@ -9,7 +9,7 @@ in :mod:`.policies`.
 
 from .cards import Card, next_room, room_cards
 from .favors import favor_scores, player_order_scores, solo_favor
-from .game import IllegalAction, State, new_game
+from .game import IllegalAction, State, decision_swing, new_game
 from .market import market_count, rounds_shown, shown_by_round
 from .rules import Rules, load_rules
 from .scoring import Castle, bonus_card_vp, final_score, score_sheet, tie_break, winner
@@ -18,8 +18,8 @@ from .turn_order import go_last, turn_order
 
 __all__ = [
     "Card", "Castle", "IllegalAction", "Rules", "State", "bonus_card_vp", "bonus_cards_held",
-    "decree_dealt", "decrees_dealt", "favor_scores", "favors_revealed", "final_score",
-    "go_last", "load_rules", "market_count", "new_game", "next_card", "next_room",
+    "decision_swing", "decree_dealt", "decrees_dealt", "favor_scores", "favors_revealed",
+    "final_score", "go_last", "load_rules", "market_count", "new_game", "next_card", "next_room",
     "player_order_scores", "room_cards", "rounds_shown", "score_sheet", "shown_by_round",
     "solo_favor", "tie_break", "turn_order", "winner",
 ]

@@ -20,7 +20,8 @@ from .actions import (
     UseRoom,
 )
 from .state import State, new_game
+from .swing import decision_swing
 
 __all__ = ["Advance", "Attack", "Choose", "ClearBlight", "CounterSpell", "Draw", "EndTurn",
            "IllegalAction", "Move", "MoveLady", "Play", "Portal", "Power", "ShareHealth",
-           "State", "UseRoom", "new_game"]
+           "State", "UseRoom", "decision_swing", "new_game"]
