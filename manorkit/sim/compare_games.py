@@ -203,7 +203,8 @@ def decision_swing(game: str, policies, n: int, *, rules=None, players=None, see
 @dataclass(frozen=True)
 class Band:
     """A number that rests on a placeholder: its value with the data as shipped and its range
-    over the placeholder's plausible values (``values``: label → number)."""
+    over the placeholder's plausible values (``values``: label → number; the range holds
+    the shipped value too)."""
 
     name: str
     placeholder: str
@@ -212,11 +213,11 @@ class Band:
 
     @property
     def low(self) -> float:
-        return min(self.values.values())
+        return min(self.value, *self.values.values())
 
     @property
     def high(self) -> float:
-        return max(self.values.values())
+        return max(self.value, *self.values.values())
 
     @property
     def flagged(self) -> bool:
