@@ -25,6 +25,13 @@ def _wedge(r0: float, r1: float, a0: float, a1: float) -> str:
             f"L{pt(r0, a1)} A{r0},{r0} 0 {big} 0 {pt(r0, a0)} Z")
 
 
+def _short(room: str) -> str:
+    """A room's name on the board: its first word (past "The"), at most 9 letters."""
+    words = room.split()
+    word = words[1] if words[0] == "The" and len(words) > 1 else words[0]
+    return word.removesuffix("'s")[:9]
+
+
 def board_svg(state) -> str:
     t, rules = state.table, state.rules
     c = SIZE / 2
@@ -54,7 +61,7 @@ def board_svg(state) -> str:
                          '</title></path>')
             mid, am = (r0 + r1) / 2, (a0 + a1) / 2
             x, y = c + mid * math.sin(am), c - mid * math.cos(am)
-            label = html.escape(room.split()[0] if room != "?" else "?")[:9]
+            label = html.escape(_short(room))
             ink = "#fff" if place in t.blighted else "#333"
             parts.append(f'<text x="{x:.1f}" y="{y - 4:.1f}" font-size="8" fill="{ink}" '
                          f'text-anchor="middle">{label}</text>')
