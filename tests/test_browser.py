@@ -272,7 +272,7 @@ def test_ludwig_turn_in_the_browser(lab, browser):
         before = rooms.count()
         press(re.compile("^take "))
         press(re.compile("^sketch at "))
-        assert rooms.count() > before
+        expect(rooms).not_to_have_count(before)
         press("end the turn")
         stepper.get_by_role("button", name="undo", exact=True).click()
         expect(stepper.get_by_role("button", name="end the turn")).to_be_visible()
@@ -299,7 +299,7 @@ def test_weirdwood_turn_in_the_browser(lab, browser):
         before = clock.inner_text()
         press(re.compile(r"^play .* face up to slot 1$"))
         press(re.compile(r"^advance time "))
-        assert clock.inner_text() != before
+        expect(clock).not_to_have_text(before)  # (each widget's update arrives on its own)
         press("end the turn")
         stepper.get_by_role("button", name="undo", exact=True).click()
         expect(stepper.get_by_role("button", name="end the turn")).to_be_visible()
