@@ -482,6 +482,11 @@ def test_the_heuristic_decides_from_what_its_player_may_see():
     drafter = draft.player
     other = next(p for p in draft.players if p != drafter)
     assert draft.observation(drafter)["hand"] and not draft.observation(other)["hand"]
+    kept = draft.apply(draft.legal_actions()[0])  # the first pick stays secret till all pick
+    assert kept.observation(other)["sheets"][drafter]["decree"] is None
+    assert kept.observation(drafter)["decree"] is not None
+    revealed = kept.apply(kept.legal_actions()[0])
+    assert revealed.observation(other)["sheets"][drafter]["decree"] is not None
 
 
 # -- Simulation and bots ----------------------------------------------------------------------

@@ -137,7 +137,8 @@ class State:
         """Everything ``player`` may read: the public table, their own Bonus Cards, Royal
         Decree (and the others' once revealed) and private Favors; the Royal Decree hand only
         when it is theirs to choose from."""
-        revealed = not any(s[0] == "draft" for s in self.todo) and self.round > 0
+        revealed = all(s.decree for s in self.sheets) and not any(
+            step[0] in ("draft", "reveal") for step in self.todo)
         mine = play.sheet_of(self, player)
         return {
             "player": player, "round": self.round, "order": self.order, "seats": self.seats,
