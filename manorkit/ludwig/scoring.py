@@ -1,9 +1,10 @@
 """A castle's final score, described as data (Final Scoring; The Winner).
 
-Geometry is not modelled: the caller counts what the score sheet asks for (completed Rooms
-per track, empty squares by each complete Outdoor Room, Rooms behind each Moat, …) and
-:func:`final_score` adds them up with the VPs of ``data/ludwig/`` (the completion VPs per
-track are placeholders: the text says they are printed on the score sheet).
+The caller counts what the score sheet asks for (completed Rooms per track, empty squares by
+each complete Outdoor Room, Rooms behind each Moat, …: the game counts them on its castles,
+:mod:`manorkit.ludwig.game.final`) and :func:`final_score` adds them up with the VPs of
+``data/ludwig/`` (the completion VPs per track are placeholders: the text says they are
+printed on the score sheet).
 """
 
 from __future__ import annotations
