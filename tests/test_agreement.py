@@ -110,6 +110,54 @@ def test_trunk_rolls_agree(rules, room, rank):
     assert trunks == expected.pmf
 
 
+
+#: Every tile of the base game that rolls for trunks when drafted onto the board (§8), named
+#: (coverage() reads the names; the next test checks them against rooms.csv).
+TRUNK_ROOMS = ("Bedroom", "Boudoir", "Bunk Room", "Cloister", "Courtyard", "Den", "Dormitory",
+               "Greenhouse", "Guest Bedroom", "Her Ladyship's Chamber", "Maid's Chamber",
+               "Master Bedroom", "Morning Room", "Nursery", "Patio", "Secret Garden",
+               "Servant's Quarters", "Solarium", "Terrace", "Veranda")
+
+
+def test_the_trunk_rooms_are_those_of_the_data():
+    assert TRUNK_ROOMS == tuple(sorted(
+        r for r, row in RULES.rows("rooms.csv").items()
+        if row["trunk_rolls"] and row["category"] not in ("expansion", "outer")))
+
+
+@pytest.mark.rule(TRUNK_ROOMS, "draft")
+@pytest.mark.parametrize("room", TRUNK_ROOMS)
+def test_every_room_that_rolls_for_trunks_agrees_with_the_calculator(room):
+    """§8 Locked Trunks: each Bedroom and Green Room (and the Den, variant ``den_trunk``)
+    drafted rolls the blue die for each trunk it may hold (the Bunk Room twice): the trunks
+    it gets agree with ``odds.trunks_on_draft`` at that rank (the tile drafted where its
+    placement note allows, from a room placed below it)."""
+    from manorkit.blueprince.engine.board import placements
+
+    cells = sorted(RULES.cells(room))
+    origin = next((r - 1, c) for r, c in cells if r > 1 and placements(RULES, room,
+                                                                         (r - 1, c), 0))
+    state = at(RULES, "Passageway", origin)
+    state = replace(state, bag=MappingProxyType({room: 1, "Spare Room": 1, "Storeroom": 1}))
+    state = state.apply(Draft(0))
+    while state.pending[0].name == "lock_roll":
+        state = state.apply(choose(state, "lock roll: OPEN"))
+    for tile in (room, "Spare Room", "Storeroom"):
+        state = state.apply(choose(state, f"tile drawn: {tile}"))
+    state = state.apply(next(a for a in state.legal_actions()
+                             if isinstance(a, Take) and a.room == room))
+    cell = (origin[0] + 1, origin[1])
+    trunks: dict = {}
+    frontier = [(state, Fraction(1))]
+    while frontier:
+        s, w = frontier.pop()
+        if s.pending and s.pending[0].name in ("trunk", "orient"):
+            frontier.extend((s.apply(c), w * p) for c, p in s.chance_outcomes())
+        else:
+            n = s.trunks.get(cell, 0)
+            trunks[n] = trunks.get(n, 0) + w
+    assert trunks == odds.trunks_on_draft(room, rank=cell[0]).pmf
+
 @pytest.mark.parametrize("rules", list(readings("numbered_lock_die", "random_spawn_rooms")),
                          ids=str)
 @pytest.mark.parametrize("room", ["Bedroom", "Guest Bedroom", "Patio", "Veranda"])
@@ -170,11 +218,147 @@ def _singles(dist) -> dict:
     return out
 
 
+
+def _item_cards():
+    """(deck, card, item) for every card of a day's decks that gives an item."""
+    return [(deck, card, row["item"]) for deck in ("dig", "trunk", "common_items",
+                                                     "special_items")
+            for card, row in RULES.rows(f"decks/{deck}.csv").items()
+            if row.get("item") and RULES.deck(deck).get(card, 0)]
+
+
+@pytest.mark.parametrize("deck, card, item", _item_cards(), ids=str)
+@pytest.mark.parametrize("held", ["none", "spent", "full"])
+def test_item_cards_yield_what_the_odds_count(deck, card, item, held):
+    """A card whose item is already held (§8 "If already held, gain 1 Key instead"; an item of
+    several charges, such as the Silver Key, with one charge left or all) pays the engine what
+    ``odds.expected_yield`` counts: both resolve it with ``mechanics.card_gain``."""
+    from manorkit.blueprince.engine.pending import CardDraw
+    from manorkit.blueprince.odds.decks import expected_yield
+
+    charges = int(RULES.rows("tables/items.csv")[item]["charges"] or 1)
+    items = {} if held == "none" else {item: 1 if held == "spent" else charges}
+    state = replace(new_day(RULES), items=MappingProxyType(items),
+                    pending=(CardDraw(deck, (1, 3)),))
+    after = state.apply(choose(state, f"{deck} card: {card}"))
+    gained = {r: after.resources[r] - state.resources[r]
+              for r in ("steps", "coins", "keys", "gems", "ivory_dice")}
+    copies = RULES.deck(deck).to_dict()
+    drawn = {c: n - (c == card) for c, n in copies.items() if n - (c == card)}
+    expected = expected_yield(deck, 1, held=tuple(items), drawn=drawn)
+    assert gained == {r: expected[r] for r in gained}, (card, items)
+    assert after.trunks.get((1, 3), 0) == expected["trunks"]
+
 def test_tile_draws_agree_with_the_drafting_calculator():
     state = new_day(RULES).apply(Draft(0))
     for room, p in outcomes(state).items():
         assert p == odds.draft(room, draw=1)
 
+
+
+def _archived(bag=None, **variants):
+    """A draft north from (2, 3) with the Archives on the board (placed by hand; the bag as
+    the day's, or ``bag``)."""
+    rules = RULES.with_variants(**variants) if variants else RULES
+    state = at(rules, "Archives", (2, 3))
+    if bag is not None:
+        state = replace(state, bag=MappingProxyType(bag))
+    return state.apply(Draft(0))
+
+
+def test_face_down_draws_agree_with_the_drafting_calculator():
+    """§16 Archives: the first face-down draw shows each back with the odds that a drawn tile
+    is one of the rooms with it (``odds.draft``); turning it face up gives each of those rooms
+    its share of them; the next back has one tile of the first back fewer (closed form)."""
+    from manorkit.blueprince.mechanics.drafting import back_text
+
+    state = _archived()
+    assert state.pending[0].name == "draw_back"
+    by_back: dict = {}
+    for room in state.bag:
+        b = back_text(RULES, room)
+        by_back[b] = by_back.get(b, 0) + odds.draft(room, draw=1)
+    assert outcomes(state) == by_back
+    first = state.apply(choose(state, "tile back drawn: 3 gems"))
+    n = {b: sum(k for t, k in state.bag.items() if back_text(RULES, t) == b) for b in by_back}
+    total = sum(n.values())
+    assert outcomes(first) == {b: Fraction(n[b] - (b == "3 gems"), total - 1) for b in n
+                               if n[b] - (b == "3 gems")}
+    hand = first
+    for back in ("blank", "1 gem"):
+        hand = hand.apply(choose(hand, f"tile back drawn: {back}"))
+    hand = hand.apply(choose(hand, "hide Slot 2"))
+    revealed = outcomes(hand)  # Slot 1, a "3 gems" back
+    threes = {t: odds.draft(t, draw=1) for t in state.bag if back_text(RULES, t) == "3 gems"}
+    assert revealed == {t: p / sum(threes.values()) for t, p in threes.items()}
+
+
+def _tree(state, hide: int, redraw: bool = False) -> dict:
+    """Every way the chance steps of a face-down draft unfold, hiding Slot ``hide`` (taken
+    blind, or set aside by a redraw whose hand is then drawn): the tiles seen in order (the
+    hidden one last when taken), with their probability."""
+    from manorkit.blueprince.engine import Hide, Redraw, Take
+
+    out: dict = {}
+    frontier = [(state, Fraction(1))]
+    while frontier:
+        s, p = frontier.pop()
+        if s.is_chance:
+            for c, q in s.chance_outcomes():
+                frontier.append((s.apply(c), p * q))
+        elif Hide(hide) in s.legal_actions():
+            frontier.append((s.apply(Hide(hide)), p))
+        elif redraw and s.drafting is not None and not s.drafting.used[1:]:
+            frontier.append((s.apply(Redraw("ivory_dice")), p))
+        elif s.drafting is not None and s.drafting.slot is None and not redraw:
+            frontier.append((s.apply(Take(hide, "")), p))
+        else:
+            seen = tuple(str(c.value) for c in s.history[state.depth:]
+                         if c.kind == "chance" and c.label == "tile revealed")
+            out[seen] = out.get(seen, 0) + p
+    return out
+
+
+def _physical(bag: dict, order: tuple[int, ...], n: int) -> dict:
+    """Drawing ``n`` tiles one by one from ``bag`` (each copy alike): the tiles of the draws
+    listed in ``order`` (indexes), with their probability."""
+    out: dict = {}
+
+    def walk(left: dict, drawn: tuple, p: Fraction) -> None:
+        if len(drawn) == n:
+            key = tuple(drawn[i] for i in order)
+            out[key] = out.get(key, 0) + p
+            return
+        total = sum(left.values())
+        for tile, k in sorted(left.items()):
+            if k:
+                walk({**left, tile: k - 1}, (*drawn, tile), p * Fraction(k, total))
+
+    walk(dict(bag), (), Fraction(1))
+    return out
+
+
+#: A small bag of three backs: blank (Den, Nook x2), 3 gems (Attic, Vault), 1 gem (Kitchen).
+SMALL = {"Den": 1, "Nook": 2, "Attic": 1, "Vault": 1, "Kitchen": 1}
+
+
+@pytest.mark.parametrize("hide", [1, 2, 3])
+def test_a_face_down_hand_deals_as_a_physical_draw(hide):
+    """The face-down draws, the hide and the turning face up (the hidden tile last, taken
+    blind) give the tiles exactly the odds of drawing 3 tiles from the bag one by one: the
+    hidden tile's identity waits unseen, yet nothing about the draw changes (§4 Step 2)."""
+    state = _archived(SMALL, tile_orientation="player_choice")
+    state = replace(state, resources=MappingProxyType({**state.resources, "gems": 9}))
+    order = (*(i for i in range(3) if i != hide - 1), hide - 1)
+    assert _tree(state, hide) == _physical(SMALL, order, 3)
+
+
+def test_a_redraw_over_a_face_down_tile_deals_as_a_physical_draw():
+    """The hidden tile set aside unseen by a redraw stays out of the bag: the next hand is
+    what a physical draw of 6 gives after the first 3 (the hidden one never seen)."""
+    state = _archived(SMALL | {"Study": 1}, archives_redraws="hide_once")
+    state = replace(state, resources=MappingProxyType({**state.resources, "ivory_dice": 1}))
+    assert _tree(state, 2, redraw=True) == _physical(SMALL | {"Study": 1}, (0, 2, 3, 4, 5), 6)
 
 def test_printed_ranges_are_uniform_as_the_odds_read_them():
     from manorkit.blueprince.odds._common import amount
@@ -255,6 +439,8 @@ def test_the_wine_cellar_dig_spot_roll_agrees_with_the_die():
 AGREEMENT = {
     "lock_roll": "test_lock_rolls_agree",
     "draw_tile": "test_tile_draws_agree_with_the_drafting_calculator",
+    "draw_back": "test_face_down_draws_agree_with_the_drafting_calculator",
+    "reveal": "test_face_down_draws_agree_with_the_drafting_calculator",
     "card": "test_card_draws_agree_as_the_deck_runs_down_and_reshuffles",
     "orient": "tests/test_engine.py::test_placement_restrictions_are_honoured",
     "trunk": "test_trunk_rolls_agree",

@@ -60,6 +60,7 @@ def test_golden_campaign_matches_its_log(name):
         f"{name} changed; if on purpose: python -m tests.golden.campaigns {name}")
 
 
+@pytest.mark.rule("win record", "counter")
 def test_the_golden_campaign_unlocks_finds_places_uses_a_tomorrow_room_and_wins():
     from .golden.campaigns import play_campaign
 
@@ -158,6 +159,7 @@ CARRY = st.fixed_dictionaries({}, optional={
     "allowance": st.just({"coins": 2}),
     "drawn:prophecies": st.just("Vision 1"),
     "won": st.just(True),
+    "outer_room": st.just(True),
 })
 ONE_RUN = ("sauna", "morning_room", "next_run:Master Bedroom",
            "next_run:Her Ladyship's Chamber", "freezer")
@@ -177,6 +179,10 @@ def _expected_bonuses(carry: dict, allowance: int) -> dict:
 
 
 @given(first=CARRY, second=CARRY)
+@pytest.mark.rule(("sauna", "morning_room", "next_run:*", "freezer", "clock_tower",
+                   "observatory_rolls", "coat_check", "package", "deliveries", "apple_orchard",
+                   "unlocked", "found", "found:*", "foundation", "safe:*", "allowance",
+                   "drawn:*", "won", "outer_room"), "carry")
 def test_each_carry_forward_applies_once_and_only_what_the_rules_carry(first, second):
     start = {r: int(row["amount"]) for r, row in RULES.rows(
         "tables/starting_resources.csv").items()}
@@ -203,6 +209,8 @@ def test_each_carry_forward_applies_once_and_only_what_the_rules_carry(first, se
         assert set(before.found) <= set(today.found) and set(before.discoveries) <= set(
             today.discoveries)
         assert today.apple_orchard == (before.apple_orchard or "apple_orchard" in carry)
+        assert ("outer_room" in today.discoveries) == (
+            "outer_room" in before.discoveries or "outer_room" in carry)
         assert today.foundation == (before.foundation or (
             tuple(carry["foundation"]) if "foundation" in carry else None))
         assert today.coat_check == carry.get("coat_check", before.coat_check)
@@ -219,6 +227,7 @@ def test_the_foundation_is_never_over_a_fixed_tile():
             campaign.end_day(ended(campaign, {"foundation": list(cell)}))
 
 
+@pytest.mark.rule("west_lever", "carry")
 def test_the_west_lever_stays_pulled_for_the_campaign_only_under_its_variant():
     campaign = new_campaign(load_rules(west_lever="campaign_permanent"))
     nxt = campaign.end_day(ended(campaign, {"west_lever": True}))
@@ -239,6 +248,7 @@ def test_an_allowance_token_drawn_from_a_trunk_adds_coins_to_every_later_morning
     assert "Allowance" in later.card()["carries"].str.cat()
 
 
+@pytest.mark.rule("meal cycle", "counter")
 def test_the_meal_cycle_moves_on_on_a_day_without_the_dining_room():
     campaign = new_campaign()
     for _ in range(2):
@@ -256,6 +266,7 @@ def test_the_meal_at_a_place_of_the_cycle_seen_before_is_certain():
     assert todays_meal(RULES, 3, ("", cards[1])) == {c: 1 for c in cards if c != cards[1]}
 
 
+@pytest.mark.rule(("session", "Commissary stock deck"), "counter")
 @pytest.mark.parametrize("reading, reset", [("whole_campaign", False), ("fixed_runs", True)])
 def test_a_new_session_reshuffles_the_meals_and_the_commissary(reading, reset):
     rules = load_rules(campaign_session=reading)
@@ -270,6 +281,7 @@ def test_a_new_session_reshuffles_the_meals_and_the_commissary(reading, reset):
     assert len(campaign.today.cards_drawn("meals")) == (0 if reset else size)
 
 
+@pytest.mark.rule("run count", "counter")
 def test_the_run_count_reaches_the_commissary_sale():
     campaign = new_campaign()
     for _ in range(19):

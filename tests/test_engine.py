@@ -5,6 +5,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import (
     Chance,
+    Dig,
     Draft,
     EndDay,
     IllegalAction,
@@ -165,6 +167,8 @@ def test_lock_roll_uses_the_rank_die(rank, die):
     assert probs["LOCKED"] == Fraction(int(faces["LOCKED"]), int(faces.sum()))
 
 
+@pytest.mark.rule(("Unlock", "Draft"), "action")
+@pytest.mark.rule("Key", "use")
 def test_a_lock_is_paid_or_turned_back_and_never_rerolled():
     state = state_at("Passageway", (5, 3), keys=1).apply(Draft(E)).apply(Chance("LOCKED"))
     assert [str(a) for a in state.legal_actions()] == ["spend a Key", "turn back"]
@@ -206,6 +210,8 @@ def test_placement_restrictions_are_honoured():
     assert "Master Bedroom" not in rooms  # Column 5 only; this door leads to column 3
 
 
+@pytest.mark.rule("Ivory Dice", "redraw")
+@pytest.mark.rule("Redraw", "action")
 def test_redraw_sets_tiles_aside_until_the_draft_ends():
     state = rich(ivory_dice=1).apply(Draft(N))
     state = draw(state, "Den", "Nook", "Closet")
@@ -221,6 +227,8 @@ def test_redraw_sets_tiles_aside_until_the_draft_ends():
         assert done.bag[tile] == 1
 
 
+@pytest.mark.rule(("Move", "Take"), "action")
+@pytest.mark.rule("Den", "enter")
 def test_moves_cost_rooms_traversed_and_entry_effects_fire_at_the_destination():
     state = draw(new_day(RULES).apply(Draft(N)), "Hallway", "Den", "Nook")
     hall = state.apply(next(a for a in state.legal_actions() if isinstance(a, Take)
@@ -239,6 +247,56 @@ def test_moves_cost_rooms_traversed_and_entry_effects_fire_at_the_destination():
     assert again.resources["gems"] == 1  # repeat_entry_rewards: first entry per run
 
 
+
+def _square(**resources):
+    """Four crossroads (2, 2), (2, 3), (3, 2), (3, 3) above the Entrance Hall, a padlock on
+    the door between (2, 2) and (2, 3), the marker at (2, 2): the room east is 1 step through
+    the padlock or 3 steps round it."""
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine.board import Tile, edge
+
+    day = new_day(RULES)
+    board = {**day.board, **{c: Tile("Passageway", c, 0, doors("cross", 0))
+                             for c in ((2, 2), (2, 3), (3, 2), (3, 3))}}
+    return replace(day, board=MappingProxyType(board), position=(2, 2),
+                   padlocks=frozenset({edge((2, 2), E)}), entered=frozenset({(1, 3)}),
+                   resources=MappingProxyType({**day.resources, **resources}))
+
+
+@pytest.mark.rule("Move", "action")
+def test_a_route_through_a_padlock_is_offered_beside_the_detour():
+    """§4 Action B: the player declares the route; each padlock on it is paid (a Key, a
+    Lockpick Kit charge, a Silver Key). Besides the route with the fewest padlocks, each
+    route paying more padlocks for fewer steps is offered (one per number of padlocks)."""
+    from types import MappingProxyType
+
+    state = _square(keys=1)
+    east = sorted(str(a) for a in state.legal_actions(Move) if a.cell == (2, 3))
+    assert east == ["move to Passageway (2, 3), 1 step, paying key",
+                    "move to Passageway (2, 3), 3 steps"]
+    home = [str(a) for a in state.legal_actions(Move) if a.cell == (1, 3)]
+    assert home == ["move to Entrance Hall (1, 3), 4 steps",
+                    "move to Entrance Hall (1, 3), 2 steps, paying key"]
+    paid = state.apply(Move((2, 3), steps=1, pay=("key",)))
+    assert paid.position == (2, 3) and paid.resources["keys"] == 0 and not paid.padlocks
+    assert paid.resources["steps"] == state.resources["steps"] - 1
+    kit = replace(state, items=MappingProxyType({"Lockpick Kit": 3}))
+    assert "move to Passageway (2, 3), 1 step, paying lockpick" in map(str, kit.legal_actions())
+    broke = _square(keys=0)
+    assert [str(a) for a in broke.legal_actions(Move) if a.cell == (2, 3)] == [
+        "move to Passageway (2, 3), 3 steps"]
+
+
+def test_the_greedy_bot_walks_round_a_padlock_rather_than_pay():
+    """Greedy keeps its keys: of the routes to a room it takes the one with fewest padlocks."""
+    from manorkit.blueprince.sim import GreedyPolicy
+
+    state = replace(_square(keys=2), entered=frozenset({(1, 3), (2, 2), (3, 2), (3, 3)}))
+    choice = GreedyPolicy().explore(state)
+    assert (choice.cell, choice.steps, choice.pay) == ((2, 3), 3, ())
+
+@pytest.mark.rule("EndDay", "action")
 def test_the_day_ends_at_zero_steps_or_by_choice():
     state = rich(steps=1)
     state = draw(state.apply(Draft(N)), "Spare Room", "Den", "Nook")
@@ -251,6 +309,8 @@ def test_the_day_ends_at_zero_steps_or_by_choice():
     assert new_day(RULES).apply(EndDay()).over == "called it a day"
 
 
+@pytest.mark.rule("Pantry", "draft", "enter")
+@pytest.mark.rule("Eat", "action")
 def test_pantry_fruit_and_eating():
     state = draw(new_day(RULES).apply(Draft(N)), "Pantry", "Den", "Nook")
     state = state.apply(next(a for a in state.legal_actions()
@@ -268,6 +328,8 @@ def test_pantry_fruit_and_eating():
     assert coins == 5 + 4  # Pantry: 4 coins on first entry
 
 
+@pytest.mark.rule("Dig", "action")
+@pytest.mark.rule("Shovel", "dig")
 def test_dig_and_trunk_draw_cards_and_reshuffle():
     from dataclasses import replace
     from types import MappingProxyType
@@ -344,6 +406,7 @@ def _first_pending(state: State, kind: str) -> State:
     return state
 
 
+@pytest.mark.rule("Den", "draft")
 @pytest.mark.parametrize("room", ["Bedroom", "Den", "Guest Bedroom"])
 def test_trunk_rolls_agree_with_the_room_table_calculator(room):
     from manorkit.blueprince.odds.room_tables import trunks_on_draft
@@ -395,11 +458,22 @@ def test_auto_enter_moves_into_the_drafted_room_for_one_step():
     assert (2, 3) in state.entered and state.resources["gems"] == 1  # the Den's entry gem
 
 
-SPAWNING = sorted(room for room, row in RULES.rows("tables/item_spawns.csv").items()
-                  if row["die"] and row["when"] == "entry"
-                  and RULES.room(room)["category"] in ("core", "fixed"))
+#: The tiles that roll for an item on their first entry (item_spawns.csv), named
+#: (coverage() reads the names; the next test checks them against the data).
+SPAWNING = ("Bedroom", "Boudoir", "Bunk Room", "Cloister", "Courtyard", "Dormitory",
+            "Greenhouse", "Guest Bedroom", "Her Ladyship's Chamber", "Master Bedroom",
+            "Morning Room", "Nook", "Nursery", "Patio", "Secret Garden", "Servant's Quarters",
+            "Solarium", "Terrace", "Veranda")
 
 
+def test_the_spawning_rooms_are_those_of_the_data():
+    assert SPAWNING == tuple(sorted(
+        room for room, row in RULES.rows("tables/item_spawns.csv").items()
+        if row["die"] and row["when"] == "entry"
+        and RULES.room(room)["category"] not in ("expansion", "outer")))
+
+
+@pytest.mark.rule(SPAWNING, "enter")
 @pytest.mark.parametrize("room", SPAWNING)
 def test_every_room_with_a_spawn_roll_rolls_it_on_first_entry(room):
     from manorkit.blueprince.engine.script import choose
@@ -459,6 +533,50 @@ def test_routes_match_the_general_search_on_random_boards():
     assert locked_seen > 20  # the padlocked case was exercised
 
 
+
+def test_faster_routes_match_a_search_by_padlocks_paid_on_random_boards():
+    """``board.faster``: for each room, the routes paying more padlocks than the cheapest for
+    fewer steps; checked against a plain search of the fewest steps per number of padlocks
+    paid (breadth-first over every path's room and count)."""
+    from manorkit.blueprince.engine.board import Tile, cheapest, faster, links
+    from manorkit.blueprince.placement import COLS, RANKS
+
+    rng = random.Random(11)
+    cells = [(r, c) for r in RANKS[:4] for c in COLS[:4]]  # (every simple path is walked)
+    seen_any = 0
+    for _ in range(300):
+        board = {cell: Tile("Parlor", cell, 0, frozenset(d for d in range(4)
+                                                        if rng.random() < 0.8))
+                 for cell in rng.sample(cells, rng.randint(6, 16))}
+        got = links(board)
+        edges = sorted({e for row in got.values() for _, e in row})
+        padlocks = frozenset(rng.sample(edges, min(len(edges), rng.randint(0, 5))))
+        start, most = rng.choice(list(board)), rng.randint(0, 4)
+        routes = cheapest(got, start, padlocks)
+        fewest: dict = {}  # (room, padlocks paid) -> fewest steps, paths never re-entering
+        frontier = {(start, 0, frozenset({start}))}
+        for steps in range(1, len(board)):
+            frontier = {(o, k + (e in padlocks), used | {o}) for c, k, used in frontier
+                        for o, e in got[c] if o not in used and k + (e in padlocks) <= most}
+            for o, k, _ in frontier:
+                fewest.setdefault((o, k), steps)
+        expected = {}
+        for cell, (locks, steps, _) in routes.items():
+            kept, best = [], steps
+            for k in range(locks + 1, most + 1):
+                if (cell, k) in fewest and fewest[cell, k] < best:
+                    best = fewest[cell, k]
+                    kept.append((k, best))
+            if kept:
+                expected[cell] = kept
+        found = faster(got, start, padlocks, routes, most)
+        assert {c: [(k, n) for k, n, _ in v] for c, v in found.items()} == expected
+        for options in found.values():
+            for k, _, doors_on in options:
+                assert len(doors_on) == k and set(doors_on) <= padlocks
+        seen_any += bool(found)
+    assert seen_any > 20  # faster routes were found
+
 def test_a_random_step_with_nothing_to_draw_is_dropped():
     """``Step.drawable`` (§8): a roll whose options all weigh 0 and a deck with no card in
     either pile are dropped with an event; dice, orientations and tile draws never are."""
@@ -478,3 +596,109 @@ def test_a_random_step_with_nothing_to_draw_is_dropped():
     assert work.pending == [LockRoll("lock_red")]
     said = [e.effect for e in work.events]
     assert any("nothing left to" in e for e in said) and any("no cards left" in e for e in said)
+
+
+def test_check_refuses_two_equal_legal_actions(monkeypatch):
+    """Legal actions are a set (issue 24): :func:`check` fails a state offering one twice,
+    and the Photo with the Magnifying Glass offers the gate code once."""
+    from types import MappingProxyType
+
+    root = new_day(RULES)
+    held = replace(root, items=MappingProxyType({"Photo": 1, "Magnifying Glass": 1}))
+    check(held, held)
+    assert [str(a) for a in held.legal_actions()].count("gate code: 1128") == 1
+    monkeypatch.setattr(State, "legal_actions", lambda self, kind=None: [EndDay(), EndDay()])
+    with pytest.raises(AssertionError, match="two legal actions are equal"):
+        check(root, root)
+
+
+def _drawing(deck: str, items: dict) -> State:
+    """A fresh day holding ``items``, one ``deck`` card pending at the Entrance Hall."""
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine.pending import CardDraw
+
+    return replace(new_day(RULES), items=MappingProxyType(items),
+                   pending=(CardDraw(deck, (1, 3)),))
+
+
+def test_a_silver_key_card_while_one_is_held_gives_a_key():
+    """§8 Dig Result Deck: "Silver Key — If already held, gain 1 Key instead": the held key
+    keeps its charges (an item of several charges is "already held" too)."""
+    s = _drawing("dig", {"Silver Key": 1}).apply(Chance("Silver Key", "dig card"))
+    assert s.resources["keys"] == 1 and s.items["Silver Key"] == 1
+
+
+def test_a_lockpick_kit_card_while_one_is_held_is_a_fresh_card():
+    """§8 Trunk Result Deck prints no "if already held" for the Lockpick Kit, and §7 says
+    "only a fresh card resets" its charges: the fresh card replaces the held one."""
+    s = _drawing("trunk", {"Lockpick Kit": 1}).apply(Chance("Lockpick Kit", "trunk card"))
+    assert s.items["Lockpick Kit"] == 3 and s.resources["keys"] == 0
+
+
+# -- items used where their rules apply (§6, §7, §8) ---------------------------------------------
+
+def _holding(state: State, **items) -> State:
+    from types import MappingProxyType
+
+    return replace(state, items=MappingProxyType(items))
+
+
+@pytest.mark.rule("Lockpick Kit", "unlock", "move")
+@pytest.mark.rule("Silver Key", "unlock", "move")
+def test_the_lockpick_kit_and_the_silver_key_open_doors_and_pay_padlocks():
+    """§6: a Lockpick Kit charge or a Silver Key use opens a locked door instead of a Key
+    (the Silver Key with a free redraw on that draft); §4 Action B: each pays a padlock on a
+    route; a spent charge is marked, the last one discards the card."""
+    locked = state_at("Passageway", (5, 3)).apply(Draft(E)).apply(Chance("LOCKED"))
+    kit = _holding(locked, **{"Lockpick Kit": 1}).apply(Unlock("lockpick"))
+    assert "Lockpick Kit" not in kit.items and not kit.padlocks
+    assert kit.pending[0].name == "draw_tile" and not kit.drafting.free_redraws
+    silver = _holding(locked, **{"Silver Key": 2}).apply(Unlock("silver_key"))
+    assert silver.items["Silver Key"] == 1 and silver.drafting.free_redraws == ("silver_key",)
+    square = _holding(_square(), **{"Lockpick Kit": 3, "Silver Key": 2})
+    picked = square.apply(Move((2, 3), steps=1, pay=("lockpick",)))
+    assert picked.items["Lockpick Kit"] == 2 and not picked.padlocks
+    keyed = square.apply(Move((2, 3), steps=1, pay=("silver_key",)))
+    assert keyed.items["Silver Key"] == 1 and keyed.position == (2, 3)
+
+
+@pytest.mark.rule("Metal Detector", "dig")
+def test_the_metal_detector_draws_two_dig_cards_a_dig():
+    """§8 Digging: "Holding the Metal Detector: Draw 2 Dig Result cards per dig"."""
+    from types import MappingProxyType
+
+    state = replace(new_day(RULES), dirt=MappingProxyType({(1, 3): 2}))
+    plain = _holding(state, Shovel=1).apply(Dig())
+    both = _holding(state, Shovel=1, **{"Metal Detector": 1}).apply(Dig())
+    assert [p.deck for p in plain.pending] == ["dig"]
+    assert [p.deck for p in both.pending] == ["dig", "dig"]
+
+
+@pytest.mark.rule("Watering Can", "use")
+def test_the_watering_can_takes_a_gem_from_each_green_room_once():
+    """§7 Watering Can: in a Green Room, 1 gem from that room; 3 uses marked on the card."""
+    from manorkit.blueprince.engine import Use
+
+    state = _holding(state_at("Patio", (2, 3)), **{"Watering Can": 3})
+    assert Use("watering_can") in state.legal_actions()
+    watered = state.apply(Use("watering_can"))
+    assert watered.resources["gems"] == 1 and watered.items["Watering Can"] == 2
+    assert Use("watering_can") not in watered.legal_actions()  # that room's gem is taken
+    assert Use("watering_can") not in _holding(state_at("Den", (2, 3)), **{
+        "Watering Can": 3}).legal_actions()  # not a Green Room
+
+
+@pytest.mark.rule("Treasure Map", "use")
+def test_the_treasure_map_digs_its_hidden_spot_with_the_shovel():
+    """§7 Treasure Map: holding the Shovel, in a room of the type shown, dig the hidden spot
+    for 25 coins; single use."""
+    from types import MappingProxyType
+
+    from manorkit.blueprince.engine import Use
+
+    state = _holding(state_at("Patio", (2, 3)), Shovel=1, **{"Treasure Map": 1})
+    state = replace(state, flags=MappingProxyType({"treasure_map": "green"}))
+    dug = state.apply(Use("treasure_dig"))
+    assert dug.resources["coins"] == 5 + 25 and "Treasure Map" not in dug.items
+    assert Use("treasure_dig") not in _holding(state, **{"Treasure Map": 1}).legal_actions()

@@ -51,6 +51,16 @@ def test_entry_rewards_follow_the_rules_they_are_read_from():
     assert [s.resources["gems"] for s in visits(house("Den"), 2)] == [1, 1]
 
 
+
+@pytest.mark.rule("Storeroom", "enter")
+def test_the_storeroom_holds_a_key_a_gem_and_a_coin_on_its_first_entry():
+    """§16 Storeroom (room_resources.csv): 1 Key, 1 gem and 1 coin, the first entry each
+    run under the default ``repeat_entry_rewards``."""
+    first, again = visits(house("Storeroom"), 2)
+    start = new_day(RULES).resources
+    assert [first.resources[r] - start[r] for r in ("keys", "gems", "coins")] == [1, 1, 1]
+    assert [again.resources[r] for r in ("keys", "gems", "coins")] == [1, 1, 6]
+
 def test_losses_on_every_entry_except_in_a_sheltered_room():
     coins = [s.resources["coins"] for s in visits(house("Chapel", resources={"coins": 5}), 2)]
     assert coins == [4, 3]

@@ -17,7 +17,8 @@ from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy, day_seeds
 @pytest.mark.parametrize("variants", [{}, {"dead_end_transit": "as_example"}], ids=str)
 def test_routes_asked_now_and_then_equal_a_fresh_full_search(variants, monkeypatch):
     """After every action asked about, ``day.routes()`` equals ``State.routes()`` (as a
-    dict), and the reuse paths answered many of the questions."""
+    dict), ``day.faster_routes()`` ``State.faster_routes()``, and the reuse paths answered
+    many of the questions."""
     reused = []
     monkeypatch.setattr(fast, "grown", lambda *a: reused.append(board.grown(*a)) or reused[-1])
     monkeypatch.setattr(fast, "stepped", lambda *a: reused.append(board.stepped(*a)) or reused[-1])
@@ -38,6 +39,21 @@ def test_routes_asked_now_and_then_equal_a_fresh_full_search(variants, monkeypat
                 day.apply(action)
             if ask.random() < 0.3:
                 assert day.routes() == state.routes(), (seed, state.history[-3:])
+                assert day.faster_routes() == state.faster_routes(), seed
                 checked += 1
     assert checked > 800
     assert sum(r is not None for r in reused) > 100
+
+
+def test_faster_routes_through_padlocks_agree_in_place():
+    """Routes paying more padlocks for fewer steps (issue 24): the fast day's, from the links
+    it keeps, equal the immutable state's, and a paid move plays the same in both."""
+    from .test_engine import _square
+
+    state = _square(keys=2)
+    day = FastDay(state, random.Random(0))
+    assert day.faster_routes() == state.faster_routes() and state.faster_routes()
+    paid = next(a for a in state.legal_actions() if getattr(a, "pay", ()) == ("key",))
+    state, _ = state.apply(paid), day.apply(paid)
+    assert day.state().digest() == state.digest() and not state.padlocks
+    assert day.faster_routes() == state.faster_routes() == {}

@@ -64,6 +64,7 @@ def steps(state) -> int:
 
 # -- Bedroom, Bunk Room, Guest Bedroom (data) ----------------------------------------------------
 
+@pytest.mark.rule("Bedroom", "draft", "enter")
 def test_bedroom_trunk_steps_and_spawn():
     s = day(*draft("north", "Bedroom"), "trunk roll: OPEN")
     assert s.trunks[(2, 3)] == 1 and not s.is_chance
@@ -82,6 +83,7 @@ def test_bedroom_every_entry_reading_pays_again():
     assert steps(s) == 50 - 1 + 2 - 2 + 2 and s.pending[0].name == "spawn"
 
 
+@pytest.mark.rule("Bunk Room", "draft", "enter")
 def test_bunk_room_two_trunk_rolls_and_four_steps():
     s = day(*draft("north", "Bunk Room"))
     assert [p.name for p in s.pending] == ["trunk", "trunk"]
@@ -89,12 +91,14 @@ def test_bunk_room_two_trunk_rolls_and_four_steps():
     assert s.trunks[(2, 3)] == 2 and steps(s) == 50 - 1 + 4
 
 
+@pytest.mark.rule("Guest Bedroom", "enter")
 def test_guest_bedroom_ten_steps():
     s = day(*draft("north", "Guest Bedroom"), "trunk roll: LOCKED", "move to Guest Bedroom",
             "spawn roll: 1")
     assert steps(s) == 50 - 1 + 10 and not s.trunks
 
 
+@pytest.mark.rule("Sleeping Mask", "passive")
 @pytest.mark.parametrize("reading, extra", [("five", 5), ("ten", 10)])
 def test_sleeping_mask_in_the_bunk_room(reading, extra):
     s = day(*draft("north", "Closet"), "move to Closet", "common_items card: Empty (no find)",
@@ -107,6 +111,7 @@ def test_sleeping_mask_in_the_bunk_room(reading, extra):
 
 # -- Nursery and Servant's Quarters -------------------------------------------------------------
 
+@pytest.mark.rule("Nursery", "draft", "passive")
 def test_nursery_counts_itself_and_later_bedrooms_by_weight():
     s = day(*draft("north", "Bedroom"), "trunk roll: LOCKED")
     s = go(s, *draft("east", "Nursery"))
@@ -122,6 +127,7 @@ def test_nursery_ignores_rooms_that_are_not_bedrooms():
     assert steps(s) == 55
 
 
+@pytest.mark.rule("Servant's Quarters", "draft")
 def test_servants_quarters_keys_wait_on_the_tile():
     s = day(*draft("north", "Bunk Room"), "settle", *draft("east", "Servant's Quarters"),
             "trunk roll: LOCKED")
@@ -148,6 +154,7 @@ def _master(campaign=None, **variants):
                "trunk roll: LOCKED", campaign=campaign, **variants)
 
 
+@pytest.mark.rule("Master Bedroom", "enter")
 @pytest.mark.parametrize("reading, tiles, with_foundation", [
     ("face_up", 3, 4), ("all_tiles", 4, 5), ("drafted_only", 2, 2)])
 def test_master_bedroom_counts_room_tiles(reading, tiles, with_foundation):
@@ -160,6 +167,7 @@ def test_master_bedroom_counts_room_tiles(reading, tiles, with_foundation):
         assert steps(s) == before - 1 + n - 2  # first entry only
 
 
+@pytest.mark.rule("Master Bedroom", "end of day")
 def test_master_bedroom_end_of_day_carries_ten_steps():
     s = go(_master(), "move to Master Bedroom", "spawn roll: 1")
     assert go(s, "move to Corridor", "end the day").carry == {}
@@ -176,6 +184,7 @@ def test_master_bedroom_placement_is_column_five():
 
 # -- Her Ladyship's Chamber and the Boudoir ------------------------------------------------------
 
+@pytest.mark.rule("Her Ladyship's Chamber", "draft")
 def test_ladyship_telescope_one_card():
     s = day(*draft("north", "Her Ladyship's Chamber"), "trunk roll: LOCKED",
             held_item_cards="in_hand")
@@ -223,12 +232,14 @@ def test_ladyship_no_second_telescope_when_held(reading):
     assert said(s, "none appears")
 
 
+@pytest.mark.rule("Her Ladyship's Chamber", "end of day")
 def test_ladyship_end_of_day_carry():
     s = day(*draft("north", "Her Ladyship's Chamber"), "trunk roll: LOCKED",
             "move to Her Ladyship's Chamber", "spawn roll: 1", "end the day")
     assert s.carry == {"next_run:Her Ladyship's Chamber": {"steps": -10, "keys": 1}}
 
 
+@pytest.mark.rule("Boudoir", "enter")
 def test_boudoir_steps_and_safe():
     s = day(*draft("north", "Boudoir"), "trunk roll: LOCKED", "move to Boudoir",
             "spawn roll: 1")
@@ -242,6 +253,7 @@ def test_boudoir_steps_and_safe():
     assert steps(s) == 51 and s.resources["gems"] == 2  # the safe gem every entry
 
 
+@pytest.mark.rule("Her Ladyship's Chamber", "passive")
 @pytest.mark.parametrize("reading, before_steps, after_steps", [
     ("after_draft", 10, 10), ("first_entry_of_run", 10, 0)])
 def test_boudoir_bonus_after_the_chamber(reading, before_steps, after_steps):
@@ -259,6 +271,7 @@ def test_boudoir_bonus_after_the_chamber(reading, before_steps, after_steps):
     assert steps(s2) == steps(s) - 1 + after_steps
 
 
+@pytest.mark.rule("Her Ladyship's Chamber", "passive")
 @pytest.mark.parametrize("reading, gems", [("after_draft", 3), ("first_entry_of_run", 0)])
 def test_walk_in_closet_bonus(reading, gems):
     def enter_closet(s):
@@ -339,6 +352,7 @@ def test_bedroom_spawn_agrees_with_the_calculator(room, reading):
 
 # -- Maid's Chamber ------------------------------------------------------------------------------
 
+@pytest.mark.rule("Maid's Chamber", "draft")
 def test_maid_suppresses_bedroom_spawns_and_counts_as_both():
     s = day(*draft("north", "Maid's Chamber"), "settle")
     assert s.flags["maid"] is True
@@ -361,6 +375,7 @@ def test_maid_and_the_pantry(reading, fruit):
 DORM = Campaign(unlocked=("Dormitory",))
 
 
+@pytest.mark.rule("Dormitory", "enter", "passive")
 def test_dormitory_pays_after_a_drafting_room_once():
     s = day(*draft("west", "Dormitory"), "trunk roll: LOCKED", "move to Dormitory",
             "spawn roll: 1", campaign=DORM)

@@ -90,6 +90,7 @@ def drawing_room(**variants) -> State:
     return enter(state, "Drawing Room")
 
 
+@pytest.mark.rule("Drawing Room", "enter", "passive")
 def test_drawing_room_gives_a_free_redraw_per_draft_and_its_safe_gem():
     state = drawing_room()
     assert state.resources["gems"] == 2  # Slot 1 is free; +1 from the safe
@@ -113,6 +114,7 @@ def test_drawing_room_final_second_draw():
     assert not [n for n in names(hand) if n.startswith("redraw")]
 
 
+@pytest.mark.rule("safe:*", "carry")
 def test_safe_gem_is_known_to_the_campaign_and_pays_once_per_run():
     campaign = Campaign(discoveries=("safe:Drawing Room",))
     state = enter(draft(fresh(campaign), "north", "Drawing Room", orient=0), "Drawing Room")
@@ -132,6 +134,7 @@ def study_west(gems: int = 10, **variants) -> State:
     return rich(draft(fresh(**variants), "west", "Study"), gems=gems)
 
 
+@pytest.mark.rule("Study", "passive")
 def test_study_gem_redraws_anywhere_up_to_eight_per_draft():
     state = go(study_west(), "draft north", "tile drawn: Den", "tile drawn: Nook",
                "tile drawn: Closet")
@@ -160,6 +163,7 @@ def test_drawing_room_redraw_comes_before_the_study():
     assert "redraw for 1 gem (Study)" in names(state)
 
 
+@pytest.mark.rule("Study", "enter")
 def test_study_after_entry_switches_on_when_entered():
     state = go(study_west(study_activation="after_entry"), "draft north", "tile drawn: Den",
                "tile drawn: Nook", "tile drawn: Closet")
@@ -186,6 +190,7 @@ def library(**variants) -> State:
     return enter(draft(state, "north", "Library", orient=1), "Library")  # doors S, W
 
 
+@pytest.mark.rule("Library", "passive")
 def test_library_draws_four_tiles():
     state = go(library(), "draft west")
     for tile in ("Attic", "Den", "Vault", "Nook"):
@@ -213,6 +218,7 @@ def studio(campaign=None, **variants) -> State:
     return enter(draft(state, "north", "Drafting Studio"), "Drafting Studio")
 
 
+@pytest.mark.rule("Drafting Studio", "actions")
 def test_drafting_studio_unlocks_one_addition_into_the_bag_and_the_campaign():
     state = studio()
     offered = [n for n in names(state) if n.startswith("unlock studio")]
@@ -224,6 +230,7 @@ def test_drafting_studio_unlocks_one_addition_into_the_bag_and_the_campaign():
     assert not [n for n in names(again) if n.startswith("unlock studio")]  # one_per_run
 
 
+@pytest.mark.rule("Drafting Studio", "enter")
 def test_drafting_studio_one_per_visit():
     state = go(studio(studio_unlocks_per_run="one_per_visit"), "unlock studio: Kennel")
     again = enter(enter(state, "Entrance Hall"), "Drafting Studio")
@@ -245,6 +252,7 @@ def closet(**variants) -> State:
     return go(enter(draft(fresh(**variants), "west", "Closet"), "Closet"))
 
 
+@pytest.mark.rule("Closet", "enter")
 def test_closet_cards_go_under_their_decks():
     state = closet()
     assert [(p.deck, p.bottom) for p in state.pending] == [("common_items", True),
@@ -271,6 +279,7 @@ def test_closet_returns_discard():
     assert "Shovel" in state.items
 
 
+@pytest.mark.rule(("Walk-in Closet", "Attic"), "enter")
 def test_walk_in_closet_and_attic_draw_from_the_item_decks():
     walk = go(enter(draft(fresh(), "west", "Walk-in Closet"), "Walk-in Closet"))
     assert walk.resources["gems"] == 1
@@ -285,6 +294,7 @@ def test_walk_in_closet_and_attic_draw_from_the_item_decks():
     assert "Shovel" in attic.items and attic.decks["special_items"][1]["Shovel"] == 2
 
 
+@pytest.mark.rule("Ballroom", "enter")
 @pytest.mark.parametrize("gems", [0, 2, 6])
 def test_ballroom_sets_gems_to_exactly_two(gems):
     state = rich(draft(fresh(), "north", "Ballroom"), gems=gems)
@@ -308,6 +318,8 @@ def garage_at(campaign=None, **variants) -> State:
     return draft(state, "north", "Garage")
 
 
+@pytest.mark.rule("Garage", "draft", "enter", "actions")
+@pytest.mark.rule("Car Keys", "car trunk")
 def test_garage_car_keys_trunk_and_fast_travel():
     state = garage_at()
     assert state.tokens[(4, 1)] == {"Car Keys": 1}
@@ -321,8 +333,21 @@ def test_garage_car_keys_trunk_and_fast_travel():
     assert "car trunk" not in names(opened) and "Car Keys" in opened.items  # never consumed
     steps = opened.resources["steps"]
     home = go(opened, "fast travel: Entrance Hall")
-    assert home.position == (1, 3) and home.resources["steps"] == steps - 2
+    assert home.position == (1, 3) and home.resources["steps"] == steps - 1
 
+
+
+@pytest.mark.rule("Garage", "actions")
+@pytest.mark.parametrize("reading, travel", [({}, 1), ({"garage_travel_cost": "from_garage"}, 2)])
+def test_garage_fast_travel_costs_two_steps_in_total(reading, travel):
+    """§4 Action C: "This costs 2 Steps total — 1 to enter the Garage, 1 for the West Path
+    transit": from the room beside it, entering the Garage and travelling home cost 2 steps
+    under the default ``garage_travel_cost=total_two`` (the travel 1 step more); the old
+    reading ``from_garage`` charges 2 for the travel on top of the step in."""
+    beside = garage_at(**reading)
+    home = go(enter(beside, "Garage"), "fast travel: Entrance Hall")
+    assert home.position == (1, 3)
+    assert beside.resources["steps"] - home.resources["steps"] == 1 + travel
 
 def test_garage_variants():
     same = go(enter(garage_at(found_floorplan_timing="same_run"), "Garage"), "car trunk")
@@ -332,8 +357,8 @@ def test_garage_variants():
     assert "outer_room" not in known.carry and "found" not in go(known, "car trunk").carry
     none = enter(garage_at(car_keys_source="unavailable"), "Garage")
     assert "Car Keys" not in none.items and "car trunk" not in names(none)
-    total = enter(garage_at(garage_travel_cost="total_two"), "Garage")
-    assert go(total, "fast travel").resources["steps"] == total.resources["steps"] - 1
+    further = enter(garage_at(garage_travel_cost="from_garage"), "Garage")
+    assert go(further, "fast travel").resources["steps"] == further.resources["steps"] - 2
     assert "outer_room" not in enter(garage_at(outer_rooms_base="expansion"), "Garage").carry
     assert (3, 2) not in RULES.cells("Garage")
     assert (3, 2) not in load_rules(garage_columns="cols_1_2").cells("Garage")
@@ -341,8 +366,22 @@ def test_garage_variants():
     assert (4, 2) not in RULES.cells("Garage")
 
 
+
+@pytest.mark.rule(("Spare Room", "Passageway"), "tile")
+@pytest.mark.parametrize("room", ["Spare Room", "Passageway"])
+def test_a_room_with_no_effect_of_its_own_is_only_its_tile(room):
+    """§16 Spare Room, Passageway: no draft or entry effect; what they give is their doors
+    (rooms.csv shape) and the steps a route through them costs."""
+    placed = draft(fresh(), "north", room, fill=("Den", "Nook"), orient=0)
+    inside = enter(placed, room)
+    assert not inside.is_chance and inside.resources == {**placed.resources, "steps": 49}
+    assert inside.board[(2, 3)].doors == doors(RULES.room(room)["shape"], 0)
+    effects = [e for e in inside.log["effect"] if room in e and not e.startswith("Slot")]
+    assert effects == [f"placed {room} at (2, 3)", f"-1 steps (moved to {room})"]
+
 # -- §16 Mail Room, §4 Freezer and Coat Check ----------------------------------------------
 
+@pytest.mark.rule("Mail Room", "draft")
 def test_mail_room_orders_then_delivers_a_package():
     order = draft(fresh(), "west", "Mail Room")
     assert order.carry["package"] is True and not order.pending
@@ -351,12 +390,14 @@ def test_mail_room_orders_then_delivers_a_package():
     assert [p.deck for p in deliver.pending] == ["special_items"] * 2 + ["common_items"]
 
 
+@pytest.mark.rule("Freezer", "draft")
 def test_freezer_freezes_coins_and_gems_for_the_next_run():
     state = draft(rich(fresh(), gems=3), "west", "Freezer")
     assert state.carry["freezer"] == {"coins": 5, "gems": 3}
     assert state.resources["coins"] == 0 and state.resources["gems"] == 0
 
 
+@pytest.mark.rule("Coat Check", "enter", "actions")
 def test_coat_check_stores_and_returns_an_item():
     state = holding(draft(fresh(), "west", "Coat Check"), "Shovel")
     state = enter(state, "Coat Check")
@@ -368,6 +409,24 @@ def test_coat_check_stores_and_returns_an_item():
                   "Coat Check")
     assert "Shovel" in later.items and later.carry["coat_check"] is None
 
+
+
+@pytest.mark.rule("Coat Check", "enter", "actions")
+def test_coat_check_returns_an_item_on_a_future_run_only():
+    """§4 Tomorrow Rooms, §7: an item checked in is retrieved "the next time you visit on any
+    future run": leaving and entering again the same run gives nothing back; the item
+    stored this run counts as stored (no second check-in)."""
+    state = holding(draft(fresh(), "west", "Coat Check"), "Shovel")
+    stored = go(enter(state, "Coat Check"), "check in: Shovel")
+    again = enter(enter(stored, "Entrance Hall"), "Coat Check")
+    assert "Shovel" not in again.items and again.carry["coat_check"] == "Shovel"
+    assert not [n for n in names(again) if n.startswith("check in")]
+    # retrieved on a later run, an item may be checked in again; it stays until a later run
+    later = holding(enter(draft(fresh(Campaign(coat_check="Shovel")), "west", "Coat Check"),
+                          "Coat Check"), "Sledgehammer")
+    later = go(later, "check in: Sledgehammer")
+    twice = enter(enter(later, "Entrance Hall"), "Coat Check")
+    assert "Sledgehammer" not in twice.items and twice.carry["coat_check"] == "Sledgehammer"
 
 def coat_check_at_rank_8(**variants) -> State:
     rules = load_rules(**variants)
@@ -398,6 +457,7 @@ def test_security_is_a_routing_room_by_default():
     assert not [n for n in names(security()) if n.startswith(("security", "order"))]
 
 
+@pytest.mark.rule("Security", "enter", "actions")
 def test_security_levels_change_later_lock_dice():
     state = security(security_levels="levels")
     assert {"security level: low", "security level: high"} <= set(names(state))
@@ -430,6 +490,7 @@ def rotunda(**variants) -> State:
     return draft(rich(fresh(**variants), gems=3), "north", "Rotunda")
 
 
+@pytest.mark.rule("Rotunda", "draft", "actions")
 def test_rotunda_opens_the_pair_through_its_draft_door_and_rotates():
     state = rotunda()
     assert state.board[(2, 3)].doors == {N, S}
@@ -469,6 +530,7 @@ def test_rotunda_as_drawn_may_stand_walled_off():
 KENNEL = Campaign(unlocked=("Kennel",))
 
 
+@pytest.mark.rule("Kennel", "draft")
 def test_kennel_spawns_the_shovel_once():
     state = draft(fresh(KENNEL), "north", "Kennel")
     assert state.tokens[(2, 3)] == {"Shovel": 1}
@@ -503,6 +565,7 @@ def kennel_dig(**variants) -> State:
     return holding(state, "Shovel")
 
 
+@pytest.mark.rule("Kennel", "passive")
 def test_kennel_dig_unlocks_the_room_and_keeps_its_doors_unlocked():
     state = kennel_dig()
     assert "draft east from Dovecote (4, 3)" not in names(state)  # padlocked, nothing to pay
@@ -514,6 +577,7 @@ def test_kennel_dig_unlocks_the_room_and_keeps_its_doors_unlocked():
     assert go(only, "draft east").pending[0].name == "lock_roll"
 
 
+@pytest.mark.rule("Dovecote", "passive")
 def test_dovecote_lets_the_other_drawn_tiles_turn():
     state = go(fresh(Campaign(unlocked=("Dovecote",))), "draft north", "tile drawn: Den",
                "tile drawn: Dovecote", "tile drawn: Nook")
@@ -531,6 +595,7 @@ def test_dovecote_lets_the_other_drawn_tiles_turn():
 CLOCK = Campaign(unlocked=("Clock Tower",))
 
 
+@pytest.mark.rule("Clock Tower", "draft", "passive")
 def test_clock_tower_counts_tomorrow_rooms_drafted_after_it():
     state = draft(rich(fresh(CLOCK), gems=5), "west", "Freezer")
     state = draft(state, "north", "Clock Tower")
@@ -572,6 +637,7 @@ def vestibule(rank: int, **variants) -> State:
     return draft(rich(state, gems=2), "north", "Vestibule", slot=1)
 
 
+@pytest.mark.rule("Vestibule", "draft", "lock")
 def test_vestibule_locks_exactly_one_door():
     state = vestibule(5)
     assert outcomes(state) == {d: Fraction(1, 4) for d in "NESW"}
@@ -660,11 +726,20 @@ def hall_at(room: str, cell, **variants) -> State:
     return replace(day, board=MappingProxyType(board), position=cell)
 
 
-@pytest.mark.parametrize("room, cell, die", [
+#: Rooms with a lock rule of their own (rooms.csv ``lock``) and the die a door of theirs
+#: rolls at a cell, beside plain rooms (§6 Special Lock Rules, §16).
+OWN_LOCKS = [
     ("Hallway", (6, 3), None), ("Corridor", (8, 2), None), ("West Wing Hall", (8, 1), None),
     ("East Wing Hall", (7, 5), None), ("Passageway", (5, 3), "lock_blue"),
     ("Great Hall", (2, 3), "lock_red"), ("Great Hall", (5, 3), "lock_red"),
-    ("Secret Passage", (4, 3), "lock_white")])
+    ("Secret Passage", (4, 3), "lock_white"), ("Foyer", (6, 3), None),
+    ("Courtyard", (7, 3), None), ("Weight Room", (2, 3), "lock_red"),
+    ("Gymnasium", (5, 3), "lock_red")]
+
+
+@pytest.mark.rule(("Hallway", "Corridor", "West Wing Hall", "East Wing Hall", "Great Hall",
+                   "Foyer", "Courtyard", "Weight Room", "Gymnasium"), "lock")
+@pytest.mark.parametrize("room, cell, die", OWN_LOCKS)
 def test_hallway_lock_dice(room, cell, die):
     state = hall_at(room, cell)
     state = state.apply(next(a for a in state.legal_actions() if str(a).startswith("draft")))
@@ -689,6 +764,7 @@ def foyer_board(**variants) -> State:
                    padlocks=frozenset({edge((5, 3), E), edge((5, 2), N)}))
 
 
+@pytest.mark.rule("Foyer", "draft", "passive")
 def test_foyer_removes_hallway_padlocks_and_unlocks_later_hallways():
     state = draft(foyer_board(), "north", "Foyer")
     assert state.padlocks == {edge((5, 2), N)}  # the Den is no Hallway
@@ -730,6 +806,7 @@ def passage(**variants) -> State:
     return enter(draft(state, "north", "Secret Passage"), "Secret Passage")
 
 
+@pytest.mark.rule("Secret Passage", "enter", "actions")
 def test_secret_passage_books_and_routes():
     state = passage()
     assert {f"book: {b}" for b in RULES.rows("tables/secret_passage_books.csv")} <= \
@@ -763,6 +840,19 @@ def test_red_rover_moves_one_rank_for_five_steps():
     assert moved.position == (3, 3) and moved.resources["steps"] == rover.resources["steps"]
 
 
+
+@pytest.mark.rule("Secret Passage", "actions")
+def test_red_rover_is_the_only_way_on():
+    """§16 Secret Passage: "The secret route is optional on every book except Red Rover, which
+    provides its own movement effect instead": once read, its move is the only continuation
+    (the day may still end, §4 Action E); no draft, no ordinary move, no other book."""
+    rover = go(passage(), "book: Red Rover")
+    routes = [f"secret route: {c}" for c in [(1, 2), (1, 3), (1, 4), (3, 2), (3, 3)]]
+    assert names(rover) == [*routes, "end the day"]
+    moved = go(rover, "secret route: (1, 2)", "settle")
+    assert moved.position == (1, 2) and "secret route: (1, 4)" not in names(moved)
+    assert any(n.startswith("move to") for n in names(moved))
+
 def test_running_shoes_held_make_the_passage_cheaper():
     state = holding(passage(running_shoes="held"), "Running Shoes")
     rover = go(state, "book: Red Rover")
@@ -771,6 +861,7 @@ def test_running_shoes_held_make_the_passage_cheaper():
     assert holly.resources["steps"] == state.resources["steps"] - 1
 
 
+@pytest.mark.rule("Secret Passage", "passive")
 def test_secret_passage_once_per_run_and_drafting_instead():
     state = go(passage(secret_passage_books="once_per_run"), "book: Goldsink")
     again = enter(enter(state, "Entrance Hall"), "Secret Passage")
@@ -796,6 +887,7 @@ def tunnel(**variants) -> State:
                  "Tunnel")
 
 
+@pytest.mark.rule("Tunnel", "draft", "enter")
 def test_entering_the_bag_tunnel_takes_out_the_sleeve_and_chains():
     state = tunnel()
     assert state.flags["sleeve"] == 8 and state.dirt[(2, 3)] == 2
@@ -856,6 +948,7 @@ def test_tunnel_is_a_hallway_for_the_foyer_and_its_cost_variant():
 PLANETARIUM = Campaign(found=("Planetarium",))
 
 
+@pytest.mark.rule("Planetarium", "end of day")
 def test_planetarium_end_of_day_gives_an_observatory_roll():
     state = enter(draft(fresh(PLANETARIUM), "west", "Planetarium"), "Planetarium")
     assert go(state, "end the day").carry["observatory_rolls"] == 1
@@ -871,6 +964,7 @@ def test_planetarium_end_of_day_gives_an_observatory_roll():
     assert go(seen, "end the day").carry["observatory_rolls"] == 1
 
 
+@pytest.mark.rule("The Foundation", "draft")
 def test_the_foundation_becomes_permanent_where_first_drafted():
     state = fresh()
     assert state.bag["The Foundation"] == 1
@@ -905,6 +999,7 @@ def lever_board(**variants) -> State:
     return replace(day, board=MappingProxyType(board))
 
 
+@pytest.mark.rule("Antechamber", "passive")
 def test_east_lever_placeholder_room():
     shut = enter(lever_board(), "Master Bedroom")
     assert "levers" not in shut.flags and (9, 3) not in shut.routes()
@@ -939,6 +1034,7 @@ def test_a_padlock_stops_a_tunnel_chain_draft_until_paid():
     assert paid.drafting.hand == ("Tunnel", "Den", "Nook") and not paid.padlocks
 
 
+@pytest.mark.rule("Entrance Hall", "passive")
 def test_random_spawn_deck_special_possible_in_blue_rooms():
     plain = enter(draft(fresh(), "west", "Spare Room", ("Den", "Nook")), "Spare Room")
     assert not plain.is_chance

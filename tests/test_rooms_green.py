@@ -141,6 +141,7 @@ def test_every_room_in_scope_is_modelled():
 
 # -- Patio and the Conference Room (§10) ------------------------------------------------------
 
+@pytest.mark.rule("Patio", "draft")
 def test_patio_spreads_a_gem_on_each_green_room_on_the_board_itself_included():
     s = house({(2, 3): ("Courtyard", 3), (2, 4): "Cloister", (2, 2): ("Den", 0)}, at=(1, 3))
     s = draft(s, W, "Patio", rotation=0)  # (1, 2), L: south is off the board
@@ -152,6 +153,7 @@ def test_patio_spreads_a_gem_on_each_green_room_on_the_board_itself_included():
     assert got.resources["gems"] == later.resources["gems"] + 1  # collected on entry
 
 
+@pytest.mark.rule("Conference Room", "passive")
 def test_conference_room_gathers_every_spread_token():
     s = house({(2, 3): ("Courtyard", 3), (2, 4): "Cloister", (2, 2): ("Conference Room", 0)})
     s = draft(s, W, "Patio", rotation=0)
@@ -177,6 +179,7 @@ def test_tunnel_is_a_green_room_only_under_tunnel_colour_also_green():
 
 # -- Courtyard (§6, §8, §7 spawn) ----------------------------------------------------------------
 
+@pytest.mark.rule("Courtyard", "draft", "lock")
 def test_courtyard_doors_are_never_locked_and_it_gets_three_dirt_piles():
     s = draft(house({(4, 3): ("Spare Room", 0)}, at=(4, 3)), N, "Courtyard", rotation=1)
     assert s.dirt[(5, 3)] == 3 and pending_names(s) == ["trunk"]
@@ -215,6 +218,9 @@ def lever_house(**fields) -> State:
     return house(tiles, at=(2, 3), **fields)
 
 
+@pytest.mark.rule("Greenhouse", "enter")
+@pytest.mark.rule("Broken Lever", "lever")
+@pytest.mark.rule("Antechamber", "enter")
 def test_the_broken_lever_opens_the_south_antechamber_door_and_the_run_is_won():
     s = lever_house(items={"Broken Lever": 1})
     assert ANTECHAMBER not in s.routes()
@@ -227,6 +233,7 @@ def test_the_broken_lever_opens_the_south_antechamber_door_and_the_run_is_won():
     assert won.won and won.carry["won"] is True
 
 
+@pytest.mark.rule("Greenhouse", "actions")
 def test_the_greenhouse_without_the_lever_opens_nothing_and_a_lever_found_inside_is_used():
     s = quiet(move(lever_house(), (2, 5)))
     assert "levers" not in s.flags and Use("attach_broken_lever") not in s.legal_actions()
@@ -273,6 +280,7 @@ def veranda_day(rules=None, **fields) -> State:
     return quiet(draft(s, E, "Terrace"))
 
 
+@pytest.mark.rule("Veranda", "draft")
 def test_veranda_dirt_tokens_by_default_free_dig_draws_under_the_variant():
     s = veranda_day()
     assert s.dirt[(2, 3)] == 2
@@ -287,6 +295,7 @@ def test_veranda_dirt_tokens_by_default_free_dig_draws_under_the_variant():
     assert not again.pending  # first entry only (the spawn too, by repeat_entry_rewards)
 
 
+@pytest.mark.rule("Veranda", "passive")
 def test_veranda_bonus_common_items_for_green_rooms_drafted_after_it():
     s = veranda_day()
     terrace = move(s, (1, 4))
@@ -332,6 +341,7 @@ def hand_at(state: State, direction: int, *tiles: str) -> State:
     return s
 
 
+@pytest.mark.rule("Terrace", "passive")
 def test_terrace_makes_green_rooms_free_to_draft():
     base = house({(2, 3): ("Cloister", 0)}, at=(2, 3), resources={"gems": 9})
     s = hand_at(base, N, "Spare Room", "Veranda", "Vault")
@@ -356,6 +366,7 @@ def test_terrace_and_the_tunnel(colour, gems):
         "Tunnel", terrace=True, rules=rules), 0)
 
 
+@pytest.mark.rule("Cloister", "draft")
 def test_cloister_gets_a_dirt_pile_only_with_the_solarium_on_the_board():
     plain = draft(house({}), N, "Cloister")
     assert (2, 3) not in plain.dirt
@@ -384,6 +395,7 @@ def test_cloister_cost(reading, gems):
     ({}, "Tunnel", N, 3, 3),
     ({"tunnel_colour": "also_green"}, "Tunnel", N, 4, 3),
 ])
+@pytest.mark.rule("Solarium", "passive")
 def test_solarium_draws_one_more_tile_from_green_room_doors(variants, room, direction, sunny,
                                                             bare):
     rules = rules_with(**variants)
@@ -405,6 +417,7 @@ def garden_house(rules=None, **tiles) -> State:
     return house(board, at=(3, 2), rules=rules)
 
 
+@pytest.mark.rule("Secret Garden", "enter")
 def test_secret_garden_first_entry_spreads_fruit_and_pulls_the_west_lever():
     s = quiet(move(garden_house(), (3, 1)))
     # Green Rooms in board order: Courtyard (1, 2), Secret Garden (3, 1), Cloister (3, 2):
@@ -448,6 +461,7 @@ def test_secret_garden_fruit_on_every_room_at_draft_under_the_variant():
     assert entered.fruit == s.fruit and entered.flags["levers"] == ("west",)
 
 
+@pytest.mark.rule("Secret Garden", "enter")
 @pytest.mark.parametrize("reading, carried", [("per_run", False), ("campaign_permanent", True)])
 def test_west_lever_and_a_win_through_the_west_door(reading, carried):
     rules = rules_with(west_lever=reading)
@@ -460,6 +474,8 @@ def test_west_lever_and_a_win_through_the_west_door(reading, carried):
     assert move(s, ANTECHAMBER).won
 
 
+@pytest.mark.rule("Secret Garden Key", "unlock")
+@pytest.mark.rule("Secret Garden", "draft")
 @pytest.mark.parametrize("spawn", ["direct_placement", "enters_bag"])
 def test_secret_garden_key_on_a_locked_edge_door(spawn):
     rules = rules_with(secret_garden_spawn=spawn)
@@ -494,6 +510,24 @@ def test_secret_garden_key_on_an_unlocked_edge_door(door):
     assert not [a for a in low.legal_actions() if isinstance(a, Use)]  # Rank 2: too low
 
 
+
+def test_the_secret_garden_can_spawn_at_rank_3_under_the_default_readings():
+    """§6, §7, §16: the key opens a locked door onto an empty edge cell, Ranks 3-8. Doors of
+    Rank 1-3 rooms never lock (§4 Step 1), but under the default ``lock_rank_basis=current_room``
+    the south door of a Rank 4 room rolls the white die: locked, it spawns the garden at Rank 3.
+    Under ``target_cell`` no door into Rank 3 rolls, so there the garden needs Rank 4 or up
+    (the Vestibule's one locked door aside)."""
+    s = house({(4, 1): ("Cloister", 0)}, at=(4, 1), items={"Secret Garden Key": 1})
+    s = s.apply(Draft(2))
+    assert pending_names(s) == ["lock_roll"]
+    s = s.apply(Chance("LOCKED")).apply(Unlock("secret_garden_key"))
+    assert s.board[(3, 1)].room == "Secret Garden"
+    row3 = house({(3, 2): ("Cloister", 0)}, at=(3, 2), items={"Secret Garden Key": 1})
+    assert pending_names(row3.apply(Draft(W))) == ["draw_tile"]  # never locked: no key use
+    target = house({(4, 1): ("Cloister", 0)}, at=(4, 1), items={"Secret Garden Key": 1},
+                   rules=rules_with(lock_rank_basis="target_cell"))
+    assert pending_names(target.apply(Draft(2))) == ["draw_tile"]
+
 def test_there_is_one_secret_garden_tile():
     rules = rules_with(secret_garden_door="any_door")
     s = house({(4, 2): ("Cloister", 0), (6, 1): ("Secret Garden", 3)}, at=(4, 2), rules=rules,
@@ -513,6 +547,7 @@ def with_bag(state: State, *rooms: str) -> State:
     return replace(state, bag=MappingProxyType({**state.bag, **{r: 1 for r in rooms}}))
 
 
+@pytest.mark.rule("Morning Room", "draft")
 def test_morning_room_draft_carries_two_gems_to_the_next_run():
     s = quiet(draft(with_bag(house({}), "Morning Room"), N, "Morning Room"))
     assert s.carry["morning_room"] == (("gems", 2),)
@@ -526,6 +561,7 @@ def test_morning_room_gems_on_entry_under_the_variant():
     assert quiet(move(s, (2, 3))).resources["gems"] == 2
 
 
+@pytest.mark.rule(("The Pool", "Sauna"), "draft")
 def test_the_pool_adds_the_sauna_and_the_locker_room_and_the_sauna_carries_steps():
     s = new_day(RULES)
     assert "Sauna" not in s.bag and "Locker Room" not in s.bag
@@ -540,6 +576,7 @@ def test_the_pool_adds_the_sauna_and_the_locker_room_and_the_sauna_carries_steps
 
 # -- Office (§10 Spread Rooms, §14) -----------------------------------------------------------
 
+@pytest.mark.rule("Office", "actions")
 def test_office_terminal_spreads_a_coin_on_every_room_once_per_day():
     s = house({(1, 2): ("Office", 3), (2, 3): ("Den", 1)}, at=(1, 2))
     assert Use("spread_gold") in s.legal_actions() and str(Use("spread_gold")) == "spread gold"
@@ -561,6 +598,7 @@ def test_office_spread_with_the_conference_room():
     assert move(used, (1, 3)).apply(Move((2, 3))).resources["coins"] == 5 + 3
 
 
+@pytest.mark.rule("Office", "enter")
 @pytest.mark.parametrize("reading, gems", [("first_entry_per_run", 1), ("every_entry", 2)])
 def test_office_safe(reading, gems):
     s = house({(1, 2): ("Office", 3)}, rules=rules_with(repeat_entry_rewards=reading))
@@ -571,6 +609,7 @@ def test_office_safe(reading, gems):
 
 # -- Locker Room (§16 Locker Room, §7) -----------------------------------------------------------
 
+@pytest.mark.rule("Locker Room", "draft")
 def test_locker_room_spreads_a_key_on_each_hallway():
     tiles = {(2, 3): "Hallway", (3, 3): "Corridor", (1, 2): ("Courtyard", 2)}
     s = with_bag(house(tiles, at=(3, 3)), "Locker Room")
@@ -583,6 +622,7 @@ def test_locker_room_spreads_a_key_on_each_hallway():
     assert {c: dict(t) for c, t in s.tokens.items()} == {(2, 4): {"keys": 2}}
 
 
+@pytest.mark.rule("Locker Room", "actions")
 def test_lockers_cost_a_key_each_and_roll_the_white_die():
     s = house({(2, 3): ("Locker Room", 0)}, at=(2, 3), resources={"keys": 2},
               items={"Lockpick Kit": 3})

@@ -78,6 +78,7 @@ def test_a_known_pile_draws_its_top_tiles():
     assert drawn(visit(under)) == {frozenset({"Hovel", "Root Cellar", "Shelter"}): 1}
 
 
+@pytest.mark.rule("outer_pile", "carry")
 def test_the_pile_order_goes_to_the_next_morning():
     day = play(SCRIPTS["outer_morning_toolshed"])
     pile = day.carry["outer_pile"]
@@ -115,6 +116,7 @@ def test_choosing_a_tile_is_the_only_choice_then_leaving():
 
 # -- the five tiles --------------------------------------------------------------------------------
 
+@pytest.mark.rule("Toolshed", "enter")
 def test_the_toolshed_keeps_two_special_items():
     before = until("outer_morning_toolshed", "enter outer room: Toolshed")
     after = until("outer_morning_toolshed", "leave outer room: Entrance Hall")
@@ -123,6 +125,7 @@ def test_the_toolshed_keeps_two_special_items():
     assert left[0] - left[1] == 2
 
 
+@pytest.mark.rule("Shelter", "enter")
 def test_the_shelter_protects_the_red_rooms_and_opens_its_safe():
     day = play(SCRIPTS["outer_shelter_red_rooms"])
     assert day.resources["steps"] == 44 and day.resources["gems"] == 1  # only the moves
@@ -139,6 +142,7 @@ def test_weight_room_shelter_readings(reading, steps):
     assert state.flags["shelter_tokens"] == 2  # the token is placed either way
 
 
+@pytest.mark.rule("Root Cellar", "enter", "actions")
 def test_the_root_cellar_digs_and_adds_dirt_to_later_rooms():
     day = play(SCRIPTS["outer_root_cellar"])
     assert day.flags["outer_dirt"] == 1 and day.dirt[(2, 3)] == 1  # Storeroom: 0 + 1
@@ -148,6 +152,7 @@ def test_the_root_cellar_digs_and_adds_dirt_to_later_rooms():
     assert not plain.dirt
 
 
+@pytest.mark.rule("Hovel", "enter")
 def test_the_hovel_pays_gem_costs_in_steps():
     day = play(SCRIPTS["outer_hovel"])
     assert day.resources["steps"] == 42 and day.resources["gems"] == 0
@@ -159,6 +164,27 @@ def test_the_hovel_pays_gem_costs_in_steps():
     assert "take Slot 2: Observatory" not in names(cellar)  # 1 gem, none held
 
 
+
+@pytest.mark.rule(("Hovel", "Root Cellar"), "draft")
+@pytest.mark.parametrize("room", ["Hovel", "Root Cellar"])
+def test_a_bedroom_or_green_room_in_the_slot_rolls_for_a_trunk(room):
+    """§8 Locked Trunks: every Bedroom (the Hovel) and Green Room (the Root Cellar) may hold a
+    trunk: the blue die is rolled when the tile is chosen from the pile, before it is
+    entered; OPEN puts a trunk in the Outer Room, opened with a Key."""
+    day = visit(KNOWN)
+    day = day.apply(choose(day, "outer room pile: Hovel, Root Cellar, Shelter"))
+    day = day.apply(choose(day, f"enter outer room: {room}"))
+    assert day.pending[0].name == "trunk"
+    assert {c.value: p for c, p in day.chance_outcomes()} == {"OPEN": Fraction(2, 3),
+                                                              "LOCKED": Fraction(1, 3)}
+    shut = day.apply(choose(day, "trunk roll: LOCKED"))
+    assert not shut.flags.get("outer_trunks")
+    found = day.apply(choose(day, "trunk roll: OPEN"))
+    assert found.flags["outer_trunks"] == 1
+    found = replace(found, resources={**found.resources, "keys": 1})
+    assert "open outer trunk: Key" in names(found)
+
+@pytest.mark.rule("Trading Post", "enter", "actions")
 def test_the_trading_post_trades_one_item():
     at_post = until("outer_garage_trading_post", "trading post trade: Lockpick Kit")
     assert names(at_post) == ["trading post trade: Car Keys", "trading post trade: Lockpick Kit",
@@ -212,12 +238,15 @@ def test_the_garage_route_costs_two_steps_and_returns_to_the_entrance_hall():
     assert day.position == (1, 3) and day.resources["steps"] == inside.resources["steps"] - 2
 
 
-def test_garage_travel_cost_total_two_reads_the_route_the_same_way():
+@pytest.mark.parametrize("reading", ["total_two", "from_garage"])
+def test_the_garage_route_costs_its_two_legs_from_the_garage_under_both_readings(reading):
+    """§19: "Garage → West Path (1 step) → Outer Room entry (1 step) = 2 steps total", counted
+    from the Garage whichever way the fast travel is read (``garage_travel_cost``)."""
     garage = until("outer_garage_trading_post", "garage route: Outer Room",
-                   garage_travel_cost="total_two")
+                   garage_travel_cost=reading)
     inside = until("outer_garage_trading_post", "trading post trade: Lockpick Kit",
-                   garage_travel_cost="total_two")
-    assert garage.resources["steps"] - inside.resources["steps"] == 1
+                   garage_travel_cost=reading)
+    assert garage.resources["steps"] - inside.resources["steps"] == 2
 
 
 def test_garage_outer_return_garage_goes_back_the_way_you_came():

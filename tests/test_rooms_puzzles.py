@@ -53,6 +53,7 @@ def reward(before):
 
 # -- puzzle rooms --------------------------------------------------------------------------------
 
+@pytest.mark.rule("Parlor", "enter")
 def test_parlor_rolls_once_per_run():
     state = entered(room_state("Parlor"))
     assert pending(state) == "puzzle" and chances(state) == D6
@@ -62,6 +63,7 @@ def test_parlor_rolls_once_per_run():
     assert not again.is_chance and again.resources["gems"] == 2  # once per run (§15)
 
 
+@pytest.mark.rule("Billiard Room", "enter")
 def test_billiard_room_rewards():
     assert pick(entered(room_state("Billiard Room")), "2").resources["keys"] == 2
     assert pick(entered(room_state("Billiard Room")), "6").resources["keys"] == 3
@@ -70,6 +72,7 @@ def test_billiard_room_rewards():
     assert held.resources["keys"] == 2  # instead_keys of room_rolls.csv
 
 
+@pytest.mark.rule("Music Room", "enter")
 def test_music_room_key_then_roll():
     state = entered(room_state("Music Room"))
     assert state.resources["keys"] == 1 and pending(state) == "puzzle"
@@ -146,6 +149,7 @@ def test_observatory_rolls_agree_with_the_odds(telescope, planetarium, reading):
     assert got == odds.observatory(telescope=telescope, planetarium=planetarium, rules=rules)
 
 
+@pytest.mark.rule("Observatory", "enter")
 def test_observatory_constellations():
     state = entered(room_state("Observatory"))
     assert pending(state) == "constellation" and chances(state) == D6
@@ -167,6 +171,7 @@ def test_the_sail_does_not_double_and_halves_kitchen_prices():
     assert buys(kitchen) == {"Banana": 1, "Club Sandwich": 4, "Chef Salad": 4}
 
 
+@pytest.mark.rule("Telescope", "observatory")
 def test_telescope_acquired_later_grants_one_reentry_roll():
     state = pick(entered(room_state("Observatory")), "1")
     assert state.resources["coins"] == 6

@@ -53,6 +53,7 @@ def buys(state) -> dict[str, int]:
 
 # -- the Kitchen ---------------------------------------------------------------------------------
 
+@pytest.mark.rule("Kitchen", "draft")
 def test_kitchen_special_is_rolled_on_the_first_draft():
     state = drafted(day(), "Kitchen")
     assert pending(state) == "kitchen_special" and chances(state) == D6
@@ -82,6 +83,8 @@ def test_kitchen_special_agrees_with_the_odds():
         assert got == odds.kitchen_special(rules=rules)
 
 
+@pytest.mark.rule("Kitchen", "actions", "shop")
+@pytest.mark.rule("Banana", "use")
 def test_kitchen_banana_limit_per_visit_and_per_run():
     state = at_shop("Kitchen", coins=40)
     start = state.resources["steps"]
@@ -98,6 +101,8 @@ def test_kitchen_banana_limit_per_visit_and_per_run():
     assert "Banana" not in buys(per_run) and "Club Sandwich" in buys(per_run)
 
 
+@pytest.mark.rule("Club Sandwich", "use")
+@pytest.mark.rule("Salt Shaker", "food")
 def test_kitchen_dishes_and_food_rules():
     state = at_shop("Kitchen", coins=40, items=("Salt Shaker",))
     steps = state.resources["steps"]
@@ -106,6 +111,7 @@ def test_kitchen_dishes_and_food_rules():
     assert "Club Sandwich" not in buys(state)  # 1 per visit
 
 
+@pytest.mark.rule("Bacon & Eggs", "use")
 def test_bacon_and_eggs_adds_the_morning_room():
     state = at_shop("Kitchen", flags={"kitchen_special": "Bacon & Eggs"}, coins=40)
     assert "Morning Room" not in state.bag
@@ -120,6 +126,7 @@ def test_bacon_and_eggs_adds_the_morning_room():
     ("Tomato Soup", {(2, 1): "Maid's Chamber", (3, 1): "Chapel"}, 10),
     ("Tomato Soup", {}, 0),
 ])
+@pytest.mark.rule(("Chef Salad", "Tomato Soup"), "use")
 def test_chef_salad_and_tomato_soup_count_the_board(dish, rooms, steps):
     state = at_shop("Kitchen", flags={"kitchen_special": dish}, coins=40)
     state = with_rooms(state, rooms)
@@ -202,6 +209,7 @@ def test_price_lists_and_stock_cards_kept_per_rules_follow_edited_rules():
 
 # -- the Commissary ------------------------------------------------------------------------------
 
+@pytest.mark.rule("Commissary", "draft")
 def test_commissary_stock_is_drawn_on_the_first_draft():
     state = drafted(day(), "Commissary")
     assert pending(state) == "commissary_stock"
@@ -245,6 +253,7 @@ def test_commissary_random_items_variant():
     assert set(buys(rich_)) == set(stock)
 
 
+@pytest.mark.rule("Commissary", "actions", "shop")
 def test_commissary_sells_each_special_item_once_and_resources_again():
     state = at_shop("Commissary", flags={"commissary_stock": "Stock 1"}, coins=40)
     state = act(state, "buy Shovel")
@@ -287,6 +296,8 @@ def test_campaign_drawn_is_checked_and_saved():
 
 # -- the Locksmith -------------------------------------------------------------------------------
 
+@pytest.mark.rule("Locksmith", "enter", "actions", "shop")
+@pytest.mark.rule("3 Keys", "use")
 def test_locksmith_bell_and_keys():
     state = at_shop("Locksmith", coins=30)
     assert state.resources["coins"] == 32 and state.resources["keys"] == 1  # bell: 2c + 1 Key
@@ -299,6 +310,7 @@ def test_locksmith_bell_and_keys():
     assert again.resources["keys"] == 5  # the bell rings once per run
 
 
+@pytest.mark.rule("Special Key", "use")
 def test_locksmith_special_key_rerolls_a_held_key_once():
     state = at_shop("Locksmith", coins=30, items=("Prism Key",))
     state = act(state, "buy Special Key")
@@ -324,6 +336,7 @@ def test_locksmith_special_key_agrees_with_the_odds(held, reading):
 
 # -- the Dining Room -----------------------------------------------------------------------------
 
+@pytest.mark.rule("Dining Room", "draft")
 def test_meal_is_a_random_card_when_the_dining_room_is_drafted():
     state = drafted(day(), "Dining Room")
     assert pending(state) == "meal" and chances(state) == odds.meal(1).pmf
@@ -385,6 +398,7 @@ def test_starred_meals_variant(reading, steps):
 CASINO = Campaign(unlocked=("Casino",))
 
 
+@pytest.mark.rule("Casino", "enter", "actions")
 def test_casino_coins_and_roulette_once_per_run():
     state = at_shop("Casino", campaign=CASINO)
     assert state.resources["coins"] == 5 + 15  # casino_is_shop=not_shop: no bell
@@ -446,6 +460,8 @@ def test_casino_gem_cost_variant():
 
 # -- the Rumpus Room -----------------------------------------------------------------------------
 
+@pytest.mark.rule("Rumpus Room", "enter", "actions")
+@pytest.mark.rule("Alzara's prophecies", "counter")
 def test_alzara_once_per_day_in_sequence():
     state = at_shop("Rumpus Room")
     assert state.resources["coins"] == 5 + 8
@@ -471,6 +487,7 @@ def test_alzara_is_silent_after_vision_six_and_under_the_silent_variant():
 
 # -- the Vault -----------------------------------------------------------------------------------
 
+@pytest.mark.rule("Vault", "enter")
 def test_vault_forty_coins_once_per_run():
     state = at_shop("Vault")
     assert state.resources["coins"] == 45

@@ -193,3 +193,70 @@ def test_every_variant_the_code_reads_is_required_on_load():
     for path in Path(blueprince.__file__).parent.rglob("*.py"):
         used |= set(read.findall(path.read_text(encoding="utf-8")))
     assert len(used) > 30 and used <= set(REQUIRED_VARIANTS), used - set(REQUIRED_VARIANTS)
+
+
+# -- the data agrees with its own default readings (issue 24) -------------------------------------
+
+def _readings(rules, vid):
+    return [rules.with_variants(**{vid: r}) for r in rules._specs[vid]["readings"]]
+
+
+def test_the_casino_is_a_shop_and_yellow_only_under_that_reading(rules):
+    """§5, §6 "Yellow/Shop", §7 Coupon Book: under ``casino_is_shop`` the Casino's tags and
+    colours say what the reading says, so no code has to correct them."""
+    from manorkit.blueprince.mechanics.drafting import colours
+    from manorkit.blueprince.mechanics.shops import is_shop
+
+    for r in _readings(rules, "casino_is_shop"):
+        shop = r.variant("casino_is_shop") == "shop"
+        row = r.room("Casino")
+        assert ("shop" in (row["tags"] or ())) is shop and ("yellow" in row["colours"]) is shop
+        assert is_shop(r, "Casino") is shop and ("yellow" in colours(r, "Casino")) is shop
+    paid = rules.with_variants(casino_gem_cost="always_paid", casino_is_shop="shop")
+    assert set(paid.room("Casino")["tags"]) == {"shop", "never_free"}
+
+
+def test_the_drafting_tag_marks_the_dormitory_drafting_rooms(rules):
+    """§16 Dormitory names its Drafting Rooms (``drafting_rooms.csv``); the §15 draft pool
+    rooms carry their own tag, ``draft_pool``, under every reading."""
+    from manorkit.blueprince.engine.rooms.bedrooms import drafting_rooms
+
+    for r in _readings(rules, "dormitory_drafting_rooms"):
+        tagged = {n for n, row in r.rows("rooms.csv").items() if "drafting" in (row["tags"] or ())}
+        assert tagged == set(drafting_rooms(r)), r.variant("dormitory_drafting_rooms")
+    pool = {n for n, row in rules.rows("rooms.csv").items()
+            if "draft_pool" in (row["tags"] or ())}
+    assert pool == {"Greenhouse", "Solarium", "Library", "Conservatory", "The Pool"}
+
+
+def test_entry_reward_notes_agree_with_the_entry_reading(rules):
+    """``room_resources.csv``: under the default ``repeat_entry_rewards=first_entry_per_run``
+    an ``entry`` row pays on the first entry each run, so its note may say "every entry" only
+    naming the other reading; ``every_entry`` rows repeat on every entry."""
+    assert rules.variant("repeat_entry_rewards") == "first_entry_per_run"
+    for room, row in rules.rows("tables/room_resources.csv").items():
+        note = (row["note"] or "").lower()
+        if row["when"] == "entry" and "every entry" in note:
+            assert "every_entry" in note and "first entry each run" in note, room
+
+
+def test_every_bedroom_and_green_room_rolls_for_a_trunk(rules):
+    """§8 Locked Trunks: "Every Bedroom and Green Room may contain a trunk"; any other room
+    that rolls does so under a variant that says so (the Den, ``den_trunk``)."""
+    patched = {p.row for spec in rules._specs.values() for reading in spec["readings"].values()
+               for p in reading["patch"] if p.field == "trunk_rolls"}
+    for room, row in rules.rows("rooms.csv").items():
+        if row["category"] == "expansion":
+            continue
+        if {"purple", "green"} & set(row["colours"]):
+            assert row["trunk_rolls"] >= 1, room
+        elif row["trunk_rolls"]:
+            assert room in patched, room
+
+
+def test_the_rules_summary_says_what_its_counts_are():
+    page = load_rules()._repr_html_()
+    rooms = load_rules().rooms
+    core = int((rooms["category"] == "core").sum())
+    assert f"{len(rooms)} room tiles, by category: core {core}," in page  # not a bare "core: 63"
+    assert "<code>data/blueprince</code>" in page  # the folder as the project names it

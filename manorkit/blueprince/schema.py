@@ -192,7 +192,8 @@ TABLE_LAYOUTS: dict[str, Layout] = {
         Col("die", "enum", required=False, choices=DICE), Col("success", required=False)),
         _opt("note"), ("Nook",)),
     "items": Layout(("item",), (
-        Col("item"), Col("deck", "list", required=False, ref="decks"),
+        Col("item"), Col("kind", "enum", choices=("item", "resource")),
+        Col("deck", "list", required=False, ref="decks"),
         Col("charges", "int", required=False, minimum=1),
         Col("consumed", "enum", choices=("yes", "no"))), _opt("effect"), ("Running Shoes",)),
     "food": Layout(("food",), (Col("food"), Col("steps", "int", required=False, minimum=0))),

@@ -75,7 +75,7 @@ class Folder:
         key = self.schema.spec(file, raw.header).key
         text = next(v for _, v in raw.rows if key_of(v, key) == row)[field]
         for _, p in self.patches_of(changed, file, row, field):
-            text = p.value or "" if p.add is None else str(int(text) + p.add)
+            text = p.applied(text)
         return text
 
     def _origin(self, vid: str, rid: str, patch: Patch) -> Origin:

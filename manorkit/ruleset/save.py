@@ -42,13 +42,18 @@ def save_folder(rules: RulesBase, path) -> Path:
 def _written(folder: Folder, choices: Mapping[str, str], raw: RawTable,
              edits: list[Edit]) -> RawTable:
     """``raw`` as the file must hold it so that, with the readings ``choices`` patched in,
-    each edited cell reads as its edit says: a reading that adds to the cell is taken off
-    again; one that sets the cell would hide the edit, so the save is refused."""
+    each edited cell reads as its edit says: a reading that adds to the cell, or appends an
+    item the edit holds, is taken off again; one that sets the cell would hide the edit, so
+    the save is refused."""
     key = folder.schema.spec(raw.file, raw.header).key
     rows = [(line, dict(values)) for line, values in raw.rows]
     for e in edits:
         value = e.value
         for vid, patch in folder.patches_of(choices, e.file, e.row, e.field):
+            items = value.split(";")
+            if patch.append is not None and patch.append in items:
+                value = ";".join(x for x in items if x != patch.append)
+                continue
             if patch.add is None or not value.lstrip("-").isdigit():
                 raise RulesDataError(e.file, f"cannot save the edit {e}: the reading "
                                      f"{choices[vid]!r} of variant {vid!r} sets this "

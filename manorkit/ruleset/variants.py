@@ -5,9 +5,10 @@ A variants file is a YAML list; each variant has ``id``, ``title``, ``sections``
 ``kind`` (``contradiction``, ``gap`` or ``option``), ``default`` (a reading id) and
 ``readings``: reading
 id → ``{text, patch}``; optionally ``documents`` or ``pending``: why no reading changes play
-(yet). A patch is a list of edits ``{table, row, field, value}`` (set the cell) or ``{table,
+(yet). A patch is a list of edits ``{table, row, field, value}`` (set the cell), ``{table,
 row, field, add}`` (add a whole number to it, so that two readings that both change a number
-combine). The data files hold the default readings.
+combine) or ``{table, row, field, append}`` (add an item to a ``;``-separated list, so that two
+readings that both add to a list combine). The data files hold the default readings.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ _REASON_KEYS = ("documents", "pending")
 
 @dataclass(frozen=True)
 class Patch:
-    """One edit of a reading: set ``value`` (None: blank) or ``add`` to a whole number."""
+    """One edit of a reading: set ``value`` (None: blank), ``add`` to a whole number, or
+    ``append`` an item to a list."""
 
     table: str
     row: str
@@ -43,6 +45,16 @@ class Patch:
     value: str | None = None
     add: int | None = None
     line: int | None = None
+    append: str | None = None
+
+    def applied(self, text: str) -> str | None:
+        """The cell ``text`` with this edit made; None if ``add`` meets no whole number."""
+        if self.append is not None:
+            items = [x for x in text.split(";") if x]
+            return ";".join(items if self.append in items else [*items, self.append])
+        if self.add is None:
+            return self.value or ""
+        return str(int(text) + self.add) if _INT_RE.fullmatch(text) else None
 
 
 def read_variants(file: str, data: bytes) -> Mapping[str, Mapping]:
@@ -159,10 +171,11 @@ def _reading(file: str, vid: str, rid: str, reading: object, node: yaml.Node | N
 
 
 def _patch(edit: object, err, line: int | None) -> Patch:
-    need = {"table", "row", "field"}
-    if not isinstance(edit, dict) or not need <= set(edit) or len({"value", "add"} & set(
-            edit)) != 1 or set(edit) - need - {"value", "add"}:
-        raise err("each edit must be {table, row, field, value} or {table, row, field, add}")
+    need, ops = {"table", "row", "field"}, {"value", "add", "append"}
+    if not isinstance(edit, dict) or not need <= set(edit) or len(ops & set(
+            edit)) != 1 or set(edit) - need - ops:
+        raise err("each edit must be {table, row, field, value}, {table, row, field, add} or "
+                  "{table, row, field, append}")
     for name in ("table", "row", "field"):
         if not isinstance(edit[name], str | int) or isinstance(edit[name], bool):
             raise err(f"edit {name} must be text, not {edit[name]!r}")
@@ -171,6 +184,11 @@ def _patch(edit: object, err, line: int | None) -> Patch:
         if not isinstance(edit["add"], int) or isinstance(edit["add"], bool):
             raise err(f"add must be a whole number, not {edit['add']!r}")
         return Patch(table, row, fld, add=edit["add"], line=line)
+    if "append" in edit:
+        item = edit["append"]
+        if not isinstance(item, str) or not item.strip() or ";" in item:
+            raise err(f"append must be one list item (text without ';'), not {item!r}")
+        return Patch(table, row, fld, append=item, line=line)
     value = edit["value"]
     if isinstance(value, bool) or not isinstance(value, str | int | float | None):
         raise err(f"value must be text or a number, not {value!r} (quote it)")
@@ -218,11 +236,8 @@ def apply(raws: Mapping[str, RawTable], edits: Iterable[tuple[Origin, Patch]],
         key = schema.spec(target, raw.header).key
         i = next(i for i, (_, v) in enumerate(raw.rows) if key_of(v, key) == p.row)
         line, values = raw.rows[i]
-        if p.add is None:
-            new = p.value or ""
-        elif _INT_RE.fullmatch(values[p.field]):
-            new = str(int(values[p.field]) + p.add)
-        else:
+        new = p.applied(values[p.field])
+        if new is None:
             raise cell_error(raw, line, p.row, p.field, f"is {values[p.field]!r}; expected a "
                              f"whole number (reading {origin.reading!r} of {origin.variant!r} "
                              f"adds {p.add} to it)")

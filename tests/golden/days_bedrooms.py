@@ -2,7 +2,7 @@
 
 from manorkit.blueprince.engine import Campaign
 
-from .play import Script
+from .play import Script, blind
 
 FILLERS = ("Spare Room", "Storeroom")
 
@@ -51,18 +51,18 @@ SCRIPTS = {
         "move to Dormitory", "move to Maid's Chamber", "settle",
         *draft("west", "Bedroom"), "trunk roll: LOCKED", "move to Bedroom", "end the day",
     ), campaign=Campaign(unlocked=("Dormitory",))),
-    # Weight Room halves the steps at draft; Archives hides a tile (taken blind); Furnace;
+    # Weight Room halves the steps at draft; Archives: hands drawn face-down, one tile hidden
+    # (one taken blind, turned face up from the bag's tiles with its back); Furnace;
     # Chapel and Gymnasium on every entry; Lavatory nothing.
     "red_rooms": Script((
         *draft("east", "Weight Room"), "settle",
         *draft("west", "Lavatory"),
         *draft("north", "Archives"), "settle", "move to Archives",
-        "draft north", "tile drawn: Furnace", "tile drawn: Den", "tile drawn: Nook",
-        "hide Slot 3", "take Slot 1: Furnace",
-        "draft west", "tile drawn: Chapel", "tile drawn: Spare Room", "tile drawn: Storeroom",
-        "hide Slot 2", "take Slot 1: Chapel", "settle",
-        "draft east", "tile drawn: Den", "tile drawn: Gymnasium", "tile drawn: Storeroom",
-        "hide Slot 2", "take Slot 2: ?", "settle",
+        "draft north", *blind(("Furnace", "Den", "Nook"), hide=3), "take Slot 1: Furnace",
+        "draft west", *blind(("Chapel", "Spare Room", "Storeroom"), hide=2),
+        "take Slot 1: Chapel", "settle",
+        "draft east", *blind(("Den", "Gymnasium", "Storeroom"), hide=2), "take Slot 2: ?",
+        "tile revealed: Gymnasium", "settle",
         "move to Chapel", "move to Archives", "move to Chapel", "move to Gymnasium",
         "move to Lavatory", "end the day",
     )),
@@ -75,4 +75,22 @@ SCRIPTS = {
         "move to Entrance Hall", *draft("west", "Lost & Found"), "settle",
         "move to Lost & Found", "taken by the Lost & Found: Photo", "end the day",
     ), campaign=Campaign(found=("Lost & Found",))),
+}
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "bedrooms_nursery_servants": (("Nursery", "draft", "passive"), ("Bunk Room", "draft", "enter"),
+                                  ("Servant's Quarters", "draft"), ("OpenTrunk", "action"),
+                                  ("Key", "use")),
+    "bedrooms_master_bedroom": (("Bedroom", "enter"), ("Guest Bedroom", "draft", "enter"),
+                                ("Master Bedroom", "enter", "end of day")),
+    "bedrooms_ladyship_boudoir": (("Her Ladyship's Chamber", "draft", "passive", "end of day"),
+                                  ("Boudoir", "enter"), ("Walk-in Closet", "enter")),
+    "bedrooms_maid_dormitory": (("Dormitory", "enter", "passive"),
+                                ("Maid's Chamber", "draft", "enter"), ("Bedroom", "enter")),
+    "red_rooms": (("Weight Room", "draft"), ("Archives", "passive"), ("Chapel", "enter"),
+                  ("Gymnasium", "enter"), ("Hide", "action")),
+    "red_darkroom_lost_found": (("Closet", "enter"), ("Darkroom", "enter"),
+                                ("Lost & Found", "enter")),
 }

@@ -178,3 +178,30 @@ SCRIPTS = {
         "move to Antechamber",
     ), variants={"east_lever": "placeholder_room"}),
 }
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "blue_drafting_rooms": (("Study", "passive"), ("Walk-in Closet", "enter"),
+                            ("Drawing Room", "enter", "passive"), ("Library", "passive"),
+                            ("Drafting Studio", "actions"), ("Attic", "enter"),
+                            ("Sledgehammer", "open a trunk"), ("Redraw", "action")),
+    "blue_tomorrow_rooms": (("Clock Tower", "draft", "passive"), ("Closet", "enter"),
+                            ("Coat Check", "enter", "actions"), ("Mail Room", "draft"),
+                            ("Running Shoes", "collect"), ("Ballroom", "enter"),
+                            ("Security", "enter", "actions"), ("Freezer", "draft"),
+                            ("Use", "action")),
+    "blue_garage": (("Vault", "enter"), ("Wine Cellar", "draft", "enter"), ("Den", "enter"),
+                    ("Garage", "draft", "enter", "actions"), ("Car Keys", "car trunk")),
+    "blue_tunnel_chain": (("Tunnel", "draft", "enter"), ("Foyer", "draft", "passive")),
+    "blue_hallways": (("Great Hall", "lock"), ("Secret Passage", "enter", "actions"),
+                      ("Unlock", "action"), ("Draft", "action")),
+    "blue_studio_additions": (("Dovecote", "draft", "passive"), ("Kennel", "draft", "passive"),
+                              ("Shovel", "dig"), ("Dig", "action"), ("Rotunda", "draft", "actions"),
+                              ("Vestibule", "draft", "lock"), ("Den", "enter"), ("Take", "action")),
+    "blue_foundation_planetarium": (("The Foundation", "draft"), ("Planetarium", "end of day"),
+                                    ("EndDay", "action")),
+    "blue_east_lever": (("Master Bedroom", "enter"), ("Ballroom", "enter"), ("Nook", "enter"),
+                        ("Antechamber", "enter"), ("Room 46 Key", "use"), ("Room 46", "tile"),
+                        ("Move", "action")),
+}

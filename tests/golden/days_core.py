@@ -10,3 +10,7 @@ SCRIPTS = {
         "take Slot 1: Spare Room", "settle", "end the day",
     )),
 }
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {"core_pantry_and_den": (("Pantry", "draft", "enter"),)}

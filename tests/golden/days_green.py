@@ -99,3 +99,22 @@ SCRIPTS = {
         "end the day",
     )),
 }
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "green_south_lever_win": (("Greenhouse", "draft", "enter"), ("Broken Lever", "lever"),
+                              ("The Pool", "draft"), ("Courtyard", "draft", "enter"),
+                              ("Cloister", "draft"), ("Antechamber", "enter"), ("Key", "use"),
+                              ("OpenTrunk", "action")),
+    "green_spreads": (("Terrace", "draft", "enter"), ("Patio", "draft"),
+                      ("Office", "enter", "actions")),
+    "green_veranda_solarium_terrace": (("Solarium", "passive"), ("Veranda", "draft", "passive"),
+                                       ("Cloister", "draft", "enter"), ("Terrace", "passive"),
+                                       ("Patio", "draft")),
+    "green_pool_lockers_sauna": (("The Pool", "draft"), ("Locker Room", "draft", "actions"),
+                                 ("Sauna", "draft")),
+    "green_secret_garden": (("Closet", "enter"), ("Courtyard", "draft"), ("Shovel", "dig"),
+                            ("Secret Garden Key", "unlock"), ("Secret Garden", "draft", "enter"),
+                            ("Eat", "action"), ("Den", "enter")),
+}

@@ -35,18 +35,19 @@ SCRIPTS = {
         *draft("east", "Weight Room"), "settle", *draft("west", "Gymnasium"), "settle",
         "move to Gymnasium", "end the day",
     ), campaign=GROUNDS),
-    # A known pile draws its top 3; the Hovel turns a 1-gem Slot 2 cost into 3 steps.
+    # A known pile draws its top 3; the Hovel (a Bedroom: its trunk roll, §8) turns a 1-gem
+    # Slot 2 cost into 3 steps.
     "outer_hovel": Script((
         "visit outer room", "outer room pile: Hovel, Root Cellar, Shelter",
-        "enter outer room: Hovel", "leave outer room: Entrance Hall",
+        "enter outer room: Hovel", "trunk roll: LOCKED", "leave outer room: Entrance Hall",
         "draft north", "tile drawn: Spare Room", "tile drawn: Observatory",
         "tile drawn: Storeroom", "take Slot 2: Observatory", "settle", "end the day",
     ), campaign=KNOWN),
-    # The Root Cellar's 2 dirt piles, dug with a delivered Shovel; every room placed later
-    # gets 1 more dirt pile.
+    # The Root Cellar (a Green Room: a trunk in the Outer Room, §8), its 2 dirt piles dug
+    # with a delivered Shovel; every room placed later gets 1 more dirt pile.
     "outer_root_cellar": Script((
         "visit outer room", "outer room pile: Hovel, Root Cellar, Shelter",
-        "enter outer room: Root Cellar", "dig root cellar", "settle",
+        "enter outer room: Root Cellar", "trunk roll: OPEN", "dig root cellar", "settle",
         "leave outer room: Entrance Hall", *draft("north", "Storeroom"), "end the day",
     ), campaign=Campaign(discoveries=("outer_room",), outer_pile=KNOWN.outer_pile,
                          deliveries=("Shovel",))),
@@ -68,4 +69,16 @@ SCRIPTS = {
     ), campaign=Campaign(discoveries=("outer_room",),
                          outer_pile=("Shelter", "Toolshed", "Trading Post", "Hovel",
                                      "Root Cellar"))),
+}
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "outer_morning_toolshed": (("Toolshed", "enter"),),
+    "outer_shelter_red_rooms": (("Shelter", "enter"), ("Weight Room", "draft"),
+                                ("Gymnasium", "draft")),
+    "outer_hovel": (("Hovel", "draft", "enter"),),
+    "outer_root_cellar": (("Root Cellar", "draft", "enter", "actions"),),
+    "outer_garage_trading_post": (("Garage", "actions"), ("Trading Post", "enter", "actions"),
+                                  ("Car Keys", "car trunk")),
 }

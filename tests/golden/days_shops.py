@@ -73,3 +73,20 @@ SCRIPTS = {
         campaign=Campaign(unlocked=("Casino",), run=3,
                           drawn=(("prophecies", ("Vision 1",)),))),
 }
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "shops_coupon_and_limits": (("Vault", "enter"),
+                                ("Kitchen", "draft", "enter", "actions", "shop"),
+                                ("Commissary", "draft", "enter", "actions", "shop"),
+                                ("Coupon Book", "shop"), ("Locksmith", "enter", "actions", "shop"),
+                                ("Special Key", "use"), ("Banana", "use"), ("Chef Salad", "use"),
+                                ("Key", "use"), ("Buy", "action")),
+    "shops_grand_tour": (("Casino", "enter", "actions"), ("Dining Room", "draft", "actions"),
+                         ("Rumpus Room", "enter", "actions"), ("Parlor", "enter"),
+                         ("Music Room", "enter"), ("Observatory", "enter"),
+                         ("Club Sandwich", "use"), ("Tomato Soup", "use"),
+                         ("Running Shoes", "collect"), ("Gem", "use"), ("Billiard Room", "enter"),
+                         ("3 Keys", "use")),
+}

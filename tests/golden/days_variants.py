@@ -3,7 +3,7 @@ variant's other reading changes the outcome (``tests/test_variants_live.py`` rep
 
 from manorkit.blueprince.engine import Campaign
 
-from .play import Script
+from .play import Script, blind
 
 FILLERS = ("Spare Room", "Storeroom")
 
@@ -45,15 +45,15 @@ SCRIPTS = {
         *draft("north", "Her Ladyship's Chamber"), "trunk roll: LOCKED",
         "move to Boudoir", "end the day",
     )),
-    # §16 Archives: a hand hidden, then redrawn free from the Drawing Room; the new hand is
-    # taken as drawn (hide_once), or must hide a tile again (hide_every_draw).
+    # §16 Archives: a hand hidden, then redrawn free from the Drawing Room; the new hand (drawn
+    # face-down too, the hidden tile waiting unseen) is turned face up (hide_once), or must
+    # hide a tile again (hide_every_draw).
     "variant_archives_redraws": Script((
         *draft("north", "Drawing Room"), "settle",
         *draft("east", "Archives"), "settle", "move to Drawing Room",
-        "draft north", "tile drawn: Den", "tile drawn: Nook", "tile drawn: Closet",
-        "hide Slot 3", "redraw free (Drawing Room)", "tile drawn: Spare Room",
-        "tile drawn: Storeroom", "tile drawn: Study", "take Slot 1: Spare Room",
-        "end the day",
+        "draft north", *blind(("Den", "Nook", "Closet"), hide=3),
+        "redraw free (Drawing Room)", *blind(("Spare Room", "Storeroom", "Study")),
+        "take Slot 1: Spare Room", "end the day",
     )),
     # §17 Kennel: drafted while the Shovel (from a Closet) is held: no second Shovel
     # (if_not_in_play), or a second one left lying on the tile (extra_shovel).
@@ -143,4 +143,15 @@ SCRIPTS = {
         *draft("north", "Closet"), "move to Closet", "common_items card: Key",
         "special_items card: Treasure Map", "end the day",
     )),
+}
+
+
+#: What each day shows, for ``coverage()``: (room, item, resource or action, its effects ...).
+COVERS = {
+    "variant_cupcake_source": (("Cupcake", "eat"),),
+    "variant_sleeping_mask_bunk": (("Sleeping Mask", "passive"), ("Bunk Room", "draft", "enter")),
+    "variant_treasure_map_target": (("Treasure Map", "gain"),),
+    "variant_kennel_shovel": (("Kennel", "draft"),),
+    "variant_prism_key_dual_colour": (("Prism Key", "unlock", "lite effect"),
+                                      ("Maid's Chamber", "draft", "enter")),
 }

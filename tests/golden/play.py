@@ -3,10 +3,21 @@ logs are committed as text."""
 
 from __future__ import annotations
 
+from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine.script import Script, choose, play
 from manorkit.blueprince.engine.state import State
+from manorkit.blueprince.mechanics.drafting import back_text
 
-__all__ = ["Script", "choose", "log_text", "play"]
+__all__ = ["Script", "blind", "choose", "log_text", "play"]
+
+
+def blind(tiles: tuple[str, ...], hide: int | None = None) -> tuple[str, ...]:
+    """The steps of a hand drawn face-down with the Archives on the board (§16): each tile's
+    back, Slot ``hide`` hidden, the others turned face up as the tiles are."""
+    rules = load_rules()
+    return (*(f"tile back drawn: {back_text(rules, t)}" for t in tiles),
+            *((f"hide Slot {hide}",) if hide else ()),
+            *(f"tile revealed: {t}" for slot, t in enumerate(tiles, 1) if slot != hide))
 
 
 def log_text(state: State) -> str:

@@ -283,6 +283,51 @@ def _cheapest_locked(links: dict[Cell, tuple], start: Cell, padlocks) -> dict[Ce
     return best
 
 
+def faster(links: dict[Cell, tuple], start: Cell, padlocks, routes: dict[Cell, tuple],
+           most: int) -> dict[Cell, tuple]:
+    """The routes from ``start`` along ``links`` that pay more padlocks than the cheapest
+    route to the same room (``routes``, as :func:`cheapest` gives them) for fewer steps (§4
+    Action B: the player declares the route): cell → ``((padlocks, steps, padlocked doors),
+    ...)`` by padlocks, for the rooms that have one. Each pays at most ``most`` padlocks and
+    takes fewer steps than every route paying fewer (a route paying more for no fewer steps
+    gains nothing: a padlock between two rooms can be paid when a route through it is
+    wanted). Breadth-first over (room, padlocks paid), so each is reached first by its
+    fewest steps, the first found in N, E, S, W order."""
+    if most <= 0 or not padlocks:
+        return {}
+    seen: dict[tuple, tuple] = {(start, 0): ()}
+    frontier = [(start, 0)]
+    steps = 0
+    found: dict[Cell, list] = {}
+    while frontier:
+        steps += 1
+        reached = []
+        for cell, paid in frontier:
+            doors_on = seen[(cell, paid)]
+            for other, door in links[cell]:
+                locked = door in padlocks
+                key = (other, paid + locked)
+                if other == start or key[1] > most or key in seen:
+                    continue
+                seen[key] = doors_on + (door,) if locked else doors_on
+                reached.append(key)
+                fewest = routes[other][0]
+                if key[1] > fewest:
+                    found.setdefault(other, []).append((key[1], steps, seen[key]))
+        frontier = reached
+    out = {}
+    for cell, options in found.items():
+        best = routes[cell][1]  # the cheapest route's steps: an option must beat it
+        kept = []
+        for option in sorted(options):
+            if option[1] < best:
+                kept.append(option)
+                best = option[1]
+        if kept:
+            out[cell] = tuple(kept)
+    return out
+
+
 def edge(cell: Cell, d: int) -> tuple[Cell, int]:
     """A door edge named from the cell that holds it (the same edge seen from either side
     is normalised to its south or west cell)."""

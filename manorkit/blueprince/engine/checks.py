@@ -2,13 +2,15 @@
 
 :func:`check` raises ``AssertionError`` naming the first broken invariant: tiles and cards
 conserved, no resource below zero, items with charges, the step ledger balanced, chance
-outcomes summing to one, the JSON save replaying to the same state, undo giving the parent.
+outcomes summing to one, no two legal actions equal, the JSON save replaying to the same
+state, undo giving the parent.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from ..mechanics.drafting import FaceDown
 from .setup import DAY_DECKS
 from .state import State
 
@@ -18,8 +20,9 @@ def check(state: State, root: State, replay: bool = False) -> None:
     rules = state.rules
     outside = {tuple(c) for c in state.flags.get("outside", ())}
     placed = sum(1 for c in state.board if c not in root.board and c not in outside)
-    d = state.drafting
-    drawn = (len(d.hand) - d.sleeve + len(d.set_aside)) if d else 0
+    d = state.drafting  # (a face-down tile, undecided, is still counted in the bag)
+    drawn = sum(1 for t in (*d.hand[d.sleeve:], *d.set_aside) if not isinstance(t, FaceDown)) \
+        if d else 0
     joined = len(state.flags.get("joined", ()))
     assert sum(state.bag.values()) + placed + drawn == sum(root.bag.values()) + joined, \
         "tiles not conserved (bag + placed + drawn = morning bag + tiles that joined)"
@@ -32,6 +35,8 @@ def check(state: State, root: State, replay: bool = False) -> None:
     assert all(v > 0 for v in state.items.values()), "an item held with no charge left"
     assert root.resources["steps"] + state.steps_gained - state.steps_spent == \
         state.resources["steps"], "the step ledger does not balance"
+    legal = state.legal_actions()
+    assert len(set(legal)) == len(legal), "two legal actions are equal (legal actions are a set)"
     if state.is_chance:
         outcomes = state.chance_outcomes()
         assert outcomes and sum(p for _, p in outcomes) == 1, "chance outcomes must sum to 1"

@@ -6,14 +6,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..mechanics import door_die, draw_size, never_free, tile_cost, trunk_die
-from ..mechanics.drafting import colours
+from ..mechanics.drafting import FaceDown, colours, showing, shown
 from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
 from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
 from .items import watch_draft
-from .pending import LockRoll, Orient, Roll
+from .pending import LockRoll, Orient, Reveal, Roll
 from .reducer import Work, handles, legal, legal_actions, on_place
 from .state import Drafting, State
 
@@ -160,15 +160,14 @@ def _unlock(work: Work, action: Unlock) -> None:
 def redraws(state: State) -> list[str]:
     """The redraw sources usable now (§4 Step 4; §16 Drawing Room, Study, Furnace)."""
     d = state.drafting
-    if not (state.resources["ivory_dice"] or d.free_redraws or d.study) or not any(
-            state.bag.values()):
+    if not (state.resources["ivory_dice"] or d.free_redraws or d.study) or not tiles_left(
+            state):
         return []
     rules = state.rules
     if "drawing_room" in d.used and rules.variant("drawing_room_redraw") == "final_second_draw":
         return []
     blocked: set[str] = set()
-    if "Furnace" in state.on_board() and any(
-            "red" in colours(rules, t) for t in d.hand):
+    if "Furnace" in state.on_board() and red_in_sight(rules, d.hand):
         blocked = {"ivory_dice", "drawing_room"}
         if rules.variant("furnace_blocked_redraws") == "all_non_gem":
             blocked.add("silver_key")
@@ -185,10 +184,28 @@ def redraws(state: State) -> list[str]:
     return [s for s in out if s not in blocked]
 
 
+def red_in_sight(rules, hand: tuple[str, ...]) -> bool:
+    """Whether a Red Room lies face up among the drawn tiles (§16 Furnace: "whenever a red
+    room tile appears in your 3-tile draw"; a face-down tile has not appeared, §16
+    Archives)."""
+    return any("red" in colours(rules, t) for t in hand if not isinstance(t, FaceDown))
+
+
+def tiles_left(state: State) -> bool:
+    """Whether a draw can still find a tile in the bag: its tiles but those lying face-down
+    in this draft (drawn, unseen: still counted in the bag, §16 Archives)."""
+    d = state.drafting
+    down = sum(1 for t in (*d.hand, *d.set_aside) if isinstance(t, FaceDown)) if d else 0
+    return sum(state.bag.values()) > down if down else any(state.bag.values())
+
+
 def slot_cost(state: State, slot: int, room: str) -> tuple[int, int]:
     """``(gems, steps)`` to take ``room`` from ``slot`` (§4 Gem Cost Rules, §16 Library,
     §16 Terrace, §19 Hovel); the sleeve Tunnel is free. A room tagged ``never_free`` costs
-    its gems from every slot (variant ``casino_gem_cost=always_paid``)."""
+    its gems from every slot (variant ``casino_gem_cost=always_paid``). A face-down tile
+    (§16 Archives) costs what its back shows: "Gem costs on the hidden tile are still
+    visible"; what its face would change (the Terrace's Green Rooms, a ``never_free`` tag)
+    cannot be seen, so it does not apply."""
     return _slot_cost(state.rules, slot, room, _pricing(state))
 
 
@@ -209,7 +226,8 @@ def _pricing(state: State) -> tuple[int, bool, bool, bool]:
 def _cheapest_slot(rules, hand: tuple[str, ...], terrace: bool) -> int:
     """The slot of the first tile of ``hand`` with the fewest gems to pay (apart, so that
     :func:`_pricing` makes no closure cell)."""
-    costs = [tile_cost(rules, t, terrace=terrace)[0] for t in hand]
+    costs = [tile_cost(rules, t, terrace=terrace)[0] if not isinstance(t, FaceDown) else
+             tile_cost(rules, showing(rules, t)[0])[0] for t in hand]
     return costs.index(min(costs)) + 1
 
 
@@ -218,6 +236,9 @@ def _slot_cost(rules, slot: int, room: str, pricing: tuple) -> tuple[int, int]:
     free, sleeve, terrace, hovel = pricing
     if sleeve and slot == 1:
         return 0, 0
+    if isinstance(room, FaceDown):  # priced by its back: the printed gems
+        cost = tile_cost(rules, showing(rules, room)[0], hovel=hovel)
+        return (0, 0) if slot == free else cost
     cost = tile_cost(rules, room, terrace=terrace, hovel=hovel)
     if slot != free or cost == (0, 0) or never_free(rules, room):
         return cost
@@ -248,38 +269,47 @@ def _hide(work: Work, action: Hide) -> None:
 
 @legal("choose", yields=(Take,))
 def _takes(state: State) -> list:
-    """The drawn tiles the player can take (§4 Step 4): those that fit, at a price paid."""
+    """The drawn tiles the player can take (§4 Step 4): those that fit, at a price paid; a
+    face-down tile (§16 Archives) as one blind Take; once it is turned face up, the ways to
+    turn it if the player turns it."""
     d = state.drafting
+    if d.slot is not None:  # the blind tile, face up now, waits to be turned
+        turns = placements(state.rules, d.chosen, d.origin, d.direction)
+        return [_take_action(d.slot, d.chosen, r) for r in turns]
     out: list = []
     gems_held, steps_held = state.resources["gems"], state.resources["steps"]
     hidden = d.hidden
-    for slot, (room, turns, gems, steps) in enumerate(_slots(state), 1):
+    for slot, (room, turns, gems, steps) in enumerate(slots(state), 1):
         if not turns or gems > gems_held or steps > steps_held:
             continue
         shown = "" if slot == hidden else room
-        if len(turns) > 1 and may_rotate(state, room):
+        if len(turns) > 1 and not isinstance(room, FaceDown) and may_rotate(state, room):
             out.extend(_take_action(slot, shown, r) for r in turns)
         else:
             out.append(_take_action(slot, shown, None))
     return out
 
 
-def _slots(state: State) -> tuple[tuple[str, tuple[int, ...], int, int], ...]:
+def slots(state: State) -> tuple[tuple[str, tuple[int, ...], int, int], ...]:
     """``(room, rotations, gems, steps)`` for each slot of the hand: the rotations in which
     its tile fits (none: no price) and its price (kept for the moment in ``state._memo``:
-    the Take taken is placed and paid as its offer was found)."""
+    the Take taken is placed and paid as its offer was found). A face-down tile (§16
+    Archives) fits and costs as its back says: the rotations of the first room with that back
+    stand for its fit (rooms sharing a back share its placement note, and a facing note
+    belongs to one shape), the price is :func:`slot_cost`'s."""
     memo = state._memo
     out = memo.get("slots")
     if out is None:
         d = state.drafting
         rules = state.rules
         pricing = _pricing(state)
-        slots = []
+        found = []
         for slot, room in enumerate(d.hand, 1):
-            turns = placements(rules, room, d.origin, d.direction)
-            slots.append((room, turns, *_slot_cost(rules, slot, room, pricing)) if turns
+            face = showing(rules, room)[0] if isinstance(room, FaceDown) else room
+            turns = placements(rules, face, d.origin, d.direction)
+            found.append((room, turns, *_slot_cost(rules, slot, room, pricing)) if turns
                          else (room, turns, 0, 0))
-        out = memo["slots"] = tuple(slots)
+        out = memo["slots"] = tuple(found)
     return out
 
 
@@ -288,13 +318,14 @@ def _other_choices(state: State) -> list:
     """Redrawing (§4 Step 4), or returning the tiles when none can be taken or the Furnace
     lets the player pass (variants ``no_legal_tile``, ``furnace_pass``)."""
     d = state.drafting
+    if d.slot is not None:  # a tile is chosen: it is placed
+        return []
     rules = state.rules
     out = list(map(_redraw_action, redraws(state)))
     takes = bool(legal_actions(state, Take))
     furnace = (rules.variant("furnace_pass") == "may_pass" and "Furnace" in state.on_board()
-               and any("red" in colours(rules, t) for t in d.hand))
-    if not takes and rules.variant("no_legal_tile") == "free_redraw" and sum(
-            state.bag.values()):
+               and red_in_sight(rules, d.hand))
+    if not takes and rules.variant("no_legal_tile") == "free_redraw" and tiles_left(state):
         out.append(_redraw_action("no_fit"))
     elif not takes or furnace:
         out.append(_GIVE_UP)
@@ -333,18 +364,25 @@ def _redraw(work: Work, action: Redraw) -> None:
                             size=size)
     if d.sleeve:
         work.log("the redraw breaks the Tunnel chain", "§9 The Chain")
-    work.log(f"set aside {', '.join(aside)}; drawing anew", "§4 Step 4")
+    work.log(f"set aside {', '.join(map(shown, aside))}; drawing anew", "§4 Step 4")
 
 
 @handles(Take)
 def _take(work: Work, action: Take) -> None:
     d = work.drafting
-    room, turns, gems, steps = _slots(work.s)[action.slot - 1]
+    if d.slot is not None:  # the blind tile, turned face up, turned as the player chose
+        work.place(d.chosen, action.rotation)
+        return
+    room, turns, gems, steps = slots(work.s)[action.slot - 1]
+    what = "a face-down tile" if isinstance(room, FaceDown) else room
     if gems:
-        work.gain("gems", -gems, f"drafted {room} from Slot {action.slot}", "§4 Gem Cost Rules")
+        work.gain("gems", -gems, f"drafted {what} from Slot {action.slot}", "§4 Gem Cost Rules")
     if steps:
-        work.gain("steps", -steps, f"drafted {room} from Slot {action.slot}", "§19 Hovel")
+        work.gain("steps", -steps, f"drafted {what} from Slot {action.slot}", "§19 Hovel")
     work.drafting = d.replace(slot=action.slot)
+    if isinstance(room, FaceDown):  # drafted blind: turned face up now, then placed
+        work.queue(Reveal(action.slot))
+        return
     if action.rotation is not None:
         work.place(room, action.rotation)
         return
@@ -352,6 +390,21 @@ def _take(work: Work, action: Take) -> None:
         work.place(room, turns[0])
     else:
         work.queue(_orient(turns))
+
+
+def placing(work: Work) -> None:
+    """Place the tile drafted blind once turned face up (§16 Archives): as it lies when it
+    has one way to fit, turned by the player (the Take of :func:`_takes`) when the player
+    turns tiles (:func:`may_rotate`), else its orientation drawn (:class:`Orient`)."""
+    d = work.drafting
+    room = d.chosen
+    turns = placements(work.rules, room, d.origin, d.direction)
+    if not turns:  # (its back said it fits: the data test of tile backs keeps that true)
+        raise AssertionError(f"{room} drafted blind does not fit as its back said")
+    if len(turns) == 1:
+        work.place(room, turns[0])
+    elif not may_rotate(work, room):
+        work.queue(_orient(turns), front=True)
 
 
 @handles(GiveUp)
@@ -413,4 +466,5 @@ def back_door(cell: Cell, origin: Cell) -> int:
 
 
 __all__ = ["back_door", "can_pay", "draftable_doors", "may_rotate", "opposite", "placed",
-           "redraws", "slot_cost", "unlock_methods"]
+           "placing", "red_in_sight", "redraws", "slot_cost", "slots", "tiles_left",
+           "unlock_methods"]

@@ -33,10 +33,10 @@ from itertools import accumulate, compress, repeat
 from operator import is_, not_
 
 from .actions import Action, Chance, IllegalAction
-from .board import cheapest, grown, inner_doors, stepped
+from .board import cheapest, faster, grown, inner_doors, stepped
 from .reducer import HANDLERS, Work, legal_actions, match, offering
 from .state import Event, State, effect_text
-from .turn import LiveLinks
+from .turn import LiveLinks, payable
 
 
 class _DayWork(Work):
@@ -251,7 +251,7 @@ class _Before:
     def __init__(self, day: FastDay) -> None:
         self.day = day
         self.flags: dict = day.flags
-        self.routes = day.routes
+        self.routes, self.faster_routes = day.routes, day.faster_routes
         self._memo = day._memo
         for name in self.LIVE:
             setattr(self, name, getattr(day, name))
@@ -409,6 +409,17 @@ class FastDay:
                 self._known[where] = known
             self._memo["routes"] = known
         return self._memo["routes"]
+
+    def faster_routes(self) -> dict:
+        """As :meth:`State.faster_routes`, from the links :meth:`routes` keeps up to date."""
+        memo = self._memo
+        if "faster" not in memo:
+            routes = self.routes()  # (the links brought up to date)
+            padlocks = inner_doors(self.board, self.padlocks) if self.padlocks else ()
+            most = payable(self)
+            memo["faster"] = faster(self._links.links, self.position, padlocks, routes,
+                                    most) if padlocks and most else {}
+        return memo["faster"]
 
     #: As :meth:`State.legal_actions` (:func:`~.reducer.legal_actions` on the day; the lists
     #: of the generators run and the phase kept for the moment, for :meth:`apply`).

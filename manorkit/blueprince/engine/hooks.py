@@ -2,8 +2,9 @@
 
 A room's effects are short functions registered with :func:`on_draft`, :func:`on_enter`,
 :func:`offers` (actions available while standing in it), :func:`while_on_board` (watch
-every later draft) and :func:`on_end_day`; abilities (:func:`on_use`) and random steps
-(:func:`on_roll`) are registered by name. Registering an unknown room (not in the shipped
+every later draft) and :func:`on_end_day`, or declared where they are read (:func:`passive`,
+:func:`data_only`); abilities (:func:`on_use`) and random steps (:func:`on_roll`) are
+registered by name. Registering an unknown room (not in the shipped
 ``rooms.csv``) or registering the same name twice is an error at import, so a typo never
 leaves a room silently unmodelled.
 """
@@ -32,6 +33,9 @@ ROLLS: dict[str, RollRule] = {}
 #: Rooms whose every rule is structural or data-driven (doors, cost, locks, dirt, trunks,
 #: ``room_resources.csv``, ``item_spawns.csv``), each with the section that says so.
 DATA_ONLY: dict[str, str] = {}
+#: Rooms with a passive rule read where it applies (a draw size, a price, a redraw, a hide),
+#: each with the section and the place that reads it.
+PASSIVE: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,12 @@ def data_only(section: str, *rooms: str) -> None:
     _register(DATA_ONLY, rooms, section, "data_only")
 
 
+def passive(where: str, *rooms: str) -> None:
+    """Declare rooms whose rule is read where it applies (``where``: the section and the
+    function), not by a hook of their own: ``coverage()`` asks a test of it as of a hook."""
+    _register(PASSIVE, rooms, where, "passive")
+
+
 def on_use(name: str, section: str) -> Callable:
     """``f(work, action)``: what using the ability ``name`` (a :class:`~.actions.Use`) does."""
     def wrap(f: Callable) -> Callable:
@@ -169,7 +179,7 @@ def on_roll(purpose: str, label: str) -> Callable:
 
 
 #: Every registry keyed by room name.
-ROOM_TABLES = (DATA_ONLY, DRAFT, ENTER, OFFERS, WATCH, WATCH_ENTER, END_DAY, BUY)
+ROOM_TABLES = (DATA_ONLY, PASSIVE, DRAFT, ENTER, OFFERS, WATCH, WATCH_ENTER, END_DAY, BUY)
 
 
 def modelled(room: str) -> bool:

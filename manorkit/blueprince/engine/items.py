@@ -1,8 +1,9 @@
 """Items of §7 and §6: where each one's rule lives, and the effects items trigger themselves.
 
-Every item of ``tables/items.csv`` is registered once with :func:`item`: either with the
-hooks it runs (on being gained, on entries, on drafts, abilities it offers) or with the place
-in the engine that reads it (``where``). An unknown or repeated name fails at import.
+Every item of ``tables/items.csv`` (the §7 items and the resources, its ``kind``) is
+registered once with :func:`item`: with the hooks it runs (on being gained, on entries, on
+drafts, abilities it offers) and with its other ``uses``, each read where it applies
+(``where``). ``coverage()`` asks a test of each. An unknown or repeated name fails at import.
 """
 
 from __future__ import annotations
@@ -26,20 +27,22 @@ class Item:
     name: str
     section: str
     where: str = ""
+    uses: tuple[str, ...] = ()  # what it does where it is read (dig, unlock, ...)
     gain: Callable | None = None
     enter: Callable | None = None
     draft: Callable | None = None
     offers: Callable | None = None
 
 
-def item(name: str, section: str, where: str = "", **hooks_: Callable) -> Item:
+def item(name: str, section: str, where: str = "", uses: tuple[str, ...] = (),
+         **hooks_: Callable) -> Item:
     """Register the rule of item ``name`` (see :class:`Item`)."""
     known = hooks.catalog("tables/items.csv", "item")
     if name not in known:
         raise KeyError(f"item: {name!r} is not in tables/items.csv")
     if name in ITEMS:
         raise KeyError(f"item: {name!r} is registered twice")
-    ITEMS[name] = Item(name, section, where, **hooks_)
+    ITEMS[name] = Item(name, section, where, uses, **hooks_)
     for kind in _HOOKED:
         if hooks_.get(kind) is not None:
             _HOOKED[kind] = tuple(sorted((*_HOOKED[kind], name)))
@@ -84,35 +87,40 @@ def offers(state) -> list:
 
 # -- items read where their rule applies ------------------------------------------------------
 
-for _name, _section, _where in (
-    ("Shovel", "§8 Digging", "turn.Dig"),
-    ("Metal Detector", "§8 Digging", "turn.Dig"),
-    ("Sledgehammer", "§8 Locked Trunks", "turn.OpenTrunk"),
-    ("Lockpick Kit", "§6 When a Lock Is Discovered", "drafting.Unlock, turn.Move"),
-    ("Silver Key", "§6 Special Keys", "drafting.Unlock, turn.Move"),
-    ("Prism Key", "§6 Special Keys", "drafting.Unlock, rooms.keys"),
-    ("Secret Garden Key", "§6 Special Keys", "drafting.Unlock, rooms.keys"),
-    ("Salt Shaker", "§11 Fruit Tokens", "mechanics.food_steps"),
-    ("Silver Spoon", "§11 Fruit Tokens", "mechanics.food_steps"),
-    ("Coupon Book", "§7 Item Reference", "rooms.shops prices"),
-    ("Telescope", "§5 The Observatory & Constellations", "rooms.puzzles Observatory"),
-    ("Broken Lever", "§7 Item Reference", "rooms.green Greenhouse"),
-    ("Car Keys", "§4 Action C", "rooms.blue Garage"),
-    ("Running Shoes", "§7 Item Reference", "decks (steps on collection), rooms.hallways"),
-    ("Ivory Dice", "§4 Step 4", "a resource: drafting.Redraw"),
-    ("Cupcake", "§7 Special Items Deck", "decks/special_items.csv food"),
-    ("Room 46 Key", "§13 Opening Room 46", "rooms.fixed Antechamber"),
-    ("Key", "§6 Lock & Key System", "a resource"),
-    ("Gem", "§2 Tokens & Physical Pieces", "a resource"),
-    ("Banana", "§12 The Kitchen", "rooms.shops"),
-    ("Club Sandwich", "§12 The Kitchen", "rooms.shops"),
-    ("Bacon & Eggs", "§12 The Kitchen", "rooms.shops"),
-    ("Chef Salad", "§12 The Kitchen", "rooms.shops"),
-    ("Tomato Soup", "§12 The Kitchen", "rooms.shops"),
-    ("3 Keys", "§12 The Locksmith", "rooms.shops"),
-    ("Special Key", "§12 The Locksmith", "rooms.shops"),
+for _name, _section, _where, _uses in (
+    ("Shovel", "§8 Digging", "turn.Dig", ("dig",)),
+    ("Metal Detector", "§8 Digging", "turn.dig_at", ("dig",)),
+    ("Sledgehammer", "§8 Locked Trunks", "turn.OpenTrunk", ("open a trunk",)),
+    ("Lockpick Kit", "§6 When a Lock Is Discovered", "drafting.Unlock, turn.Move",
+     ("unlock", "move")),
+    ("Silver Key", "§6 Special Keys", "drafting.Unlock, turn.Move", ("unlock", "move")),
+    ("Prism Key", "§6 Special Keys", "drafting.Unlock, rooms.keys", ("unlock", "lite effect")),
+    ("Secret Garden Key", "§6 Special Keys", "drafting.Unlock, rooms.keys", ("unlock",)),
+    ("Salt Shaker", "§11 Fruit Tokens", "mechanics.food_steps", ("food",)),
+    ("Silver Spoon", "§11 Fruit Tokens", "mechanics.food_steps", ("food",)),
+    ("Coupon Book", "§7 Item Reference", "rooms.shops prices", ("shop",)),
+    ("Telescope", "§5 The Observatory & Constellations", "rooms.puzzles Observatory",
+     ("observatory",)),
+    ("Broken Lever", "§7 Item Reference", "rooms.green Greenhouse", ("lever",)),
+    ("Car Keys", "§4 Action C", "rooms.blue Garage", ("car trunk",)),
+    ("Running Shoes", "§7 Item Reference", "decks (steps on collection), rooms.hallways",
+     ("collect",)),
+    ("Ivory Dice", "§4 Step 4", "a token: drafting.Redraw", ("redraw",)),
+    ("Cupcake", "§7 Special Items Deck", "decks/special_items.csv food", ("eat",)),
+    ("Magnifying Glass", "§5 The Apple Orchard", "items.Photo: the gate code, read with it",
+     ("gate code",)),
+    ("Room 46 Key", "§13 Opening Room 46", "rooms.fixed Antechamber", ()),
+    ("Key", "§6 Lock & Key System", "a resource", ()),
+    ("Gem", "§2 Tokens & Physical Pieces", "a resource", ()),
+    ("Banana", "§12 The Kitchen", "rooms.shops", ()),
+    ("Club Sandwich", "§12 The Kitchen", "rooms.shops", ()),
+    ("Bacon & Eggs", "§12 The Kitchen", "rooms.shops", ()),
+    ("Chef Salad", "§12 The Kitchen", "rooms.shops", ()),
+    ("Tomato Soup", "§12 The Kitchen", "rooms.shops", ()),
+    ("3 Keys", "§12 The Locksmith", "rooms.shops", ()),
+    ("Special Key", "§12 The Locksmith", "rooms.shops", ()),
 ):
-    item(_name, _section, _where)
+    item(_name, _section, _where, _uses)
 
 
 # -- items with effects of their own ------------------------------------------------------------
@@ -145,8 +153,8 @@ def _use_gate_code(work, action) -> None:
                        "run from tomorrow", "§5 The Apple Orchard")
 
 
+# (one offer for the pair, the Photo's: holding both makes one gate code, not one per item)
 item("Photo", "§5 Darkroom", offers=_gate_code)
-item("Magnifying Glass", "§5 The Apple Orchard", offers=_gate_code)
 
 
 def _treasure_offers(state) -> list:

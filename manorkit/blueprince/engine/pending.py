@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from functools import lru_cache
 from itertools import accumulate
+from math import lcm
 from typing import TYPE_CHECKING, ClassVar
 
 from ..mechanics.cards import refused_cards
+from ..mechanics.drafting import FaceDown, back_text
 from ..placement import Cell
 from . import hooks
 
@@ -137,6 +139,123 @@ class TileDraw(Step):
         d = work.drafting
         work.drafting = d.drawn(value)
         work.log("Slot {}: {}", "§4 Step 2", len(d.hand) + 1, value)
+
+
+@dataclass(frozen=True)
+class BackDraw(Step):
+    """One tile drawn blind into the next slot while the Archives is on the board (§4 Step 2,
+    §16 Archives: "flip one of them face-down without looking"): only its back is seen, a
+    :class:`~..mechanics.drafting.FaceDown` in the hand; which tile it is waits for its
+    :class:`Reveal`. A back is drawn with the weight of the bag's tiles showing it, less the
+    tiles with that back lying face-down in this draft already (:func:`back_weights`)."""
+
+    kind: ClassVar[str] = "draw_back"
+
+    def label(self) -> str:
+        return "tile back drawn"
+
+    def drawable(self, work: Work) -> bool:
+        return True  # (queued only while the bag holds a tile not lying face-down)
+
+    def weights(self, state: State) -> dict:
+        return back_weights(state)
+
+    def apply(self, work: Work, value) -> None:
+        d = work.drafting
+        work.drafting = d.drawn(FaceDown(value))
+        work.log("Slot {}: face down, its back showing {}", "§16 Archives", len(d.hand) + 1,
+                 value)
+
+
+@dataclass(frozen=True)
+class Reveal(Step):
+    """A face-down tile in ``slot`` turned face up (§16 Archives): one of the bag's tiles
+    with its back, each as likely as its copies (times its draw weight). Exact: tiles are
+    drawn alike, so a face-down tile is any of the tiles with its back as likely as the
+    others until it is seen (the odds the rulebook gives a 3-tile draw, §4 Step 2). The tile
+    the player drafted blind is then placed (:func:`..drafting.placing`)."""
+
+    slot: int
+    kind: ClassVar[str] = "reveal"
+
+    def label(self) -> str:
+        return "tile revealed"
+
+    def drawable(self, work: Work) -> bool:
+        return True  # (the face-down tile is still counted in the bag)
+
+    def weights(self, state: State) -> dict:
+        rules, bag = state.rules, state.bag
+        rooms = _by_back(rules).get(state.drafting.hand[self.slot - 1], ())
+        if _weighted(rules):
+            favoured = _favoured(rules, "Greenhouse" in state.on_board())
+            return {t: bag[t] * favoured.get(t, 1) for t in rooms if bag.get(t)}
+        return {t: bag[t] for t in rooms if bag.get(t)}
+
+    def apply(self, work: Work, value) -> None:
+        bag = work.bag
+        left = bag[value] - 1
+        if left:
+            bag[value] = left
+        else:
+            del bag[value]
+        d = work.drafting
+        hand = list(d.hand)
+        hand[self.slot - 1] = value
+        work.drafting = d.replace(hand=tuple(hand))
+        work.log("Slot {} turned face up: {}", "§16 Archives", self.slot, value)
+        if d.slot == self.slot:  # the tile drafted blind
+            from .drafting import placing
+
+            placing(work)
+
+
+def back_weights(state) -> dict:
+    """The backs a face-down draw can show (§16 Archives), each weighing the bag's tiles with
+    it, less the ``k`` of them face-down in the hand or set aside (drawn already, unseen):
+    ``n - k`` of its ``n`` tiles, exact as tiles are drawn alike. Under a draw weight
+    (``mechanics.tile_weight``, a placeholder variant) a back weighs its tiles' weights,
+    the unseen ones counted at the back's mean weight."""
+    rules, bag, d = state.rules, state.bag, state.drafting
+    backs = _backs(rules)
+    count: dict[str, int] = {}
+    for tile, n in bag.items():
+        if n:
+            b = backs[tile]
+            count[b] = count[b] + n if b in count else n
+    for t in (*d.hand, *d.set_aside):  # the tiles lying face-down: out of the bag, unseen
+        if isinstance(t, FaceDown):
+            count[t] -= 1
+    if not _weighted(rules) or not _favoured(rules, "Greenhouse" in state.on_board()):
+        return {b: count[b] for b in sorted(count) if count[b] > 0}
+    favoured = _favoured(rules, "Greenhouse" in state.on_board())
+    weight: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for tile, n in bag.items():
+        if n:
+            b = backs[tile]
+            weight[b] = weight.get(b, 0) + n * favoured.get(tile, 1)
+            total[b] = total.get(b, 0) + n
+    scale = lcm(*total.values())
+    return {b: weight[b] * count[b] * scale // total[b] for b in sorted(count) if count[b] > 0}
+
+
+def _backs(rules) -> dict[str, str]:
+    """Room → the text of its back (``mechanics.drafting.back_text``), kept per rules value."""
+    known = rules._memo["backs"]
+    if not known:
+        known.update((room, back_text(rules, room)) for room in rules.rows("rooms.csv"))
+    return known
+
+
+def _by_back(rules) -> dict[str, tuple[str, ...]]:
+    """Back text → the rooms showing it, sorted by name (as a draw lists the bag's tiles),
+    kept per rules value."""
+    known = rules._memo["by_back"]
+    if not known:
+        for room, back in sorted(_backs(rules).items()):
+            known[back] = (*known.get(back, ()), room)
+    return known
 
 
 @dataclass(frozen=True)

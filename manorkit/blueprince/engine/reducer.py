@@ -16,20 +16,21 @@ from dataclasses import replace
 from functools import cache
 
 from ..mechanics import card_gain
-from ..mechanics.drafting import colours
+from ..mechanics.drafting import FaceDown, colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
 from .board import tile
 from .items import on_gain
-from .pending import CardDraw, Step, TileDraw
+from .pending import BackDraw, CardDraw, Reveal, Step, TileDraw
 from .setup import RESOURCES
-from .state import Event, State, effect_text, freeze
+from .state import Drafting, Event, State, effect_text, freeze
 
 HANDLERS: dict[type, Callable] = {}
 _TILE_DRAW = TileDraw()  # (steps are immutable values: one serves every draw)
+_BACK_DRAW = BackDraw()
 LEGAL: dict[str, list[Callable]] = {"turn": [], "unlock": [], "hide": [], "choose": [],
-                                    "outer": []}
+                                    "outer": [], "rover": []}
 #: Generator → the action types it can offer (:func:`legal`).
 YIELDS: dict[Callable, tuple[type, ...]] = {}
 #: What a newly placed tile triggers, ``f(work, cell)`` (``drafting.placed``), in order.
@@ -54,8 +55,8 @@ def on_place(f: Callable) -> Callable:
 
 def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
     """Register ``f(state) -> list[Action]`` offering actions of the types ``yields`` (by
-    default any) in ``phase`` (turn, unlock, hide, choose, outer); a request for other
-    types skips it (:func:`offering`)."""
+    default any) in ``phase`` (turn, unlock, hide, choose, outer, rover); a request for
+    other types skips it (:func:`offering`)."""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         YIELDS[f] = yields
@@ -75,28 +76,34 @@ def offering(which: str, kind: type | tuple[type, ...] | None) -> tuple[tuple, .
 
 
 def phase(state: State) -> str | None:
-    """What the game waits for: None (over or chance), turn, unlock, hide, choose, or outer
-    (off the board at the Outer Room, §19: choosing a drawn tile, or in the room)."""
+    """What the game waits for: None (over or chance), turn, unlock, hide, choose, outer
+    (off the board at the Outer Room, §19: choosing a drawn tile, or in the room), or rover
+    (Red Rover's move is the only way on, §16 Secret Passage: flag ``"rover"``)."""
     if state.over is not None or state.pending:  # (is_over, is_chance)
         return None
     d = state.drafting
     if d is None:
-        return "outer" if state.flags.get("outer_drawn") or state.flags.get(
-            "outer_inside") else "turn"
+        flags = state.flags
+        if flags.get("outer_drawn") or flags.get("outer_inside"):
+            return "outer"
+        return "rover" if flags.get("rover") else "turn"
     if not d.hand or (d.sleeve and len(d.hand) == 1 and d.door in state.padlocks):
         return "unlock"  # (a sleeve Tunnel waits in Slot 1 behind a padlock too, §9)
-    if d.hidden is None and "Archives" in state.on_board() and len(d.hand) > 1 and \
-            d.used.count("hide") < _hides_due(state.rules, d.used):
+    if len(d.hand) > 1 and "Archives" in state.on_board() and hide_due(state.rules, d):
         return "hide"
     return "choose"
 
 
-def _hides_due(rules, used: tuple[str, ...]) -> int:
-    """Tiles the Archives has hidden by now (§16 Archives): one per draft, or one per hand
-    drawn, a redraw's included, under ``archives_redraws=hide_every_draw``."""
+def hide_due(rules, d: Drafting) -> bool:
+    """Whether the Archives hides a tile of this hand (§16 Archives, the Archives on the
+    board): one per draft, or one per hand drawn, a redraw's included, under
+    ``archives_redraws=hide_every_draw``."""
+    if d.hidden is not None:
+        return False
+    due = 1
     if rules.variant("archives_redraws") == "hide_every_draw":
-        return 1 + sum(1 for u in used if u != "hide")
-    return 1
+        due += sum(1 for u in d.used if u != "hide")
+    return d.used.count("hide") < due
 
 
 def legal_actions(state: State, kind: type | tuple[type, ...] | None = None) -> list[Action]:
@@ -294,7 +301,12 @@ class Work:
         self.dirt[cell] = self.dirt.get(cell, 0) + n
         self.log("{} dirt pile(s) on {}", section, n, self.room_at(cell))
 
-    def add_trunks(self, cell: Cell, n: int, section: str) -> None:
+    def add_trunks(self, cell: Cell | None, n: int, section: str) -> None:
+        """Put ``n`` trunk tokens on the room at ``cell`` (None: in the Outer Room, §19)."""
+        if cell is None:
+            self.set_flag("outer_trunks", self.flag("outer_trunks", 0) + n)
+            self.log("{} trunk token(s) in the Outer Room", section, n)
+            return
         self.trunks[cell] = self.trunks.get(cell, 0) + n
         self.log("{} trunk token(s) on {}", section, n, self.room_at(cell))
 
@@ -374,11 +386,8 @@ class Work:
                 from .rooms.common import amount_roll
 
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
-        if got.trunks and step.cell is not None:
+        if got.trunks:  # (a card drawn off the board puts them in the Outer Room, §19)
             self.add_trunks(step.cell, got.trunks, row["source"])
-        elif got.trunks:  # drawn off the board: in the Outer Room (§19)
-            self.set_flag("outer_trunks", self.flag("outer_trunks", 0) + got.trunks)
-            self.log(f"{got.trunks} trunk token(s) in the Outer Room", row["source"])
         self.permanent_card(card)
         if row.get("item") and got.item is None and row["item"] in lying and \
                 row["item"] not in self.items:
@@ -415,9 +424,7 @@ class Work:
         returned = hand[:slot - 1] + hand[slot:]
         if d.sleeve and slot != 1:
             returned = returned[1:]
-        bag = self.bag
-        for name in returned + d.set_aside:
-            bag[name] = bag.get(name, 0) + 1
+        self._unchosen(returned + d.set_aside)
         if d.sleeve and slot == 1:
             self.set_flag("sleeve", self.flag("sleeve") - 1)
             self.mark_outside(target)
@@ -430,12 +437,18 @@ class Work:
     def end_draft(self, why: str, section: str) -> None:
         """End a draft without placing a tile: every drawn tile returns to the bag."""
         d = self.drafting
-        bag = self.bag
-        for name in (d.hand[1:] if d.sleeve else d.hand) + d.set_aside:
-            bag[name] = bag.get(name, 0) + 1
+        self._unchosen((d.hand[1:] if d.sleeve else d.hand) + d.set_aside)
         self.log(why, section)
         self.drafting = None
         self.turn += 1
+
+    def _unchosen(self, tiles: tuple[str, ...]) -> None:
+        """The drawn ``tiles`` not drafted go back to the bag (§4 Step 4); a face-down one
+        never left it (its tile was never decided, :class:`~.pending.Reveal`)."""
+        bag = self.bag
+        for name in tiles:
+            if not isinstance(name, FaceDown):
+                bag[name] = bag.get(name, 0) + 1
 
     def advance(self) -> None:
         """Start the next automatic step of a draft once its random steps are resolved."""
@@ -445,10 +458,29 @@ class Work:
         drawn = len(d.hand) - d.sleeve  # the tiles drawn from the bag
         if not drawn and d.door in self.padlocks:
             return  # waiting for the player to pay or turn back
-        if drawn < d.size - d.sleeve and any(self.bag.values()):
+        if "Archives" in self.on_board():
+            self._advance_blind(d, drawn)
+        elif drawn < d.size - d.sleeve and any(self.bag.values()):
             self.queue(_TILE_DRAW)
         elif not d.hand:
             self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
+
+    def _advance_blind(self, d: Drafting, drawn: int) -> None:
+        """:meth:`advance` with the Archives on the board (§16 Archives): a hand that hides a
+        tile is drawn face-down (:class:`~.pending.BackDraw`), and so is any hand drawn while
+        face-down tiles of this draft wait set aside (they are out of the bag, unseen); once
+        the hand is complete and a tile hidden, the others are turned face up
+        (:class:`~.pending.Reveal`)."""
+        due = hide_due(self.rules, d)
+        aside = _face_down(d.set_aside)
+        if drawn < d.size - d.sleeve and _left(self.bag, aside + _face_down(d.hand)):
+            self.queue(_BACK_DRAW if due or aside else _TILE_DRAW)
+        elif not d.hand:
+            self.end_draft("the Active Bag is empty: nothing to draft", "§4 Step 2")
+        elif not (due and len(d.hand) > 1):  # (else the player hides one first)
+            for slot, name in enumerate(d.hand, 1):
+                if isinstance(name, FaceDown) and slot != d.hidden:
+                    self.queue(Reveal(slot))
 
     def finish(self) -> None:
         """What closes every action: random steps with nothing left to draw from are dropped,
@@ -478,6 +510,20 @@ class Work:
         return replace(self.s, fruit=freeze(self.fruit) if "fruit" in self.__dict__
                        else self.s.fruit, items=freeze(dict(self.items))
                        if "items" in self.__dict__ else self.s.items)
+
+
+def _face_down(tiles: tuple[str, ...]) -> int:
+    """How many of ``tiles`` lie face-down (:class:`FaceDown`)."""
+    n = 0
+    for t in tiles:
+        if type(t) is FaceDown:
+            n += 1
+    return n
+
+
+def _left(bag, down: int) -> bool:
+    """Whether ``bag`` holds a tile besides the ``down`` lying face-down (counted in it)."""
+    return sum(bag.values()) > down if down else any(bag.values())
 
 
 def _permanent_rows(rules) -> dict[str, tuple]:
@@ -553,5 +599,5 @@ def _nonzero(d: dict) -> dict:
     return {k: v for k, v in d.items() if v}
 
 
-__all__ = ["HANDLERS", "LEGAL", "PLACED", "YIELDS", "Work", "handles", "hooks", "legal",
-           "legal_actions", "match", "offering", "on_place", "phase", "step"]
+__all__ = ["HANDLERS", "LEGAL", "PLACED", "YIELDS", "Work", "handles", "hide_due", "hooks",
+           "legal", "legal_actions", "match", "offering", "on_place", "phase", "step"]

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
 
+from ..mechanics.drafting import FaceDown, shown
 from ..placement import Cell
 from ..rules import Rules
 from .actions import Action, Chance, IllegalAction, from_json
@@ -64,7 +65,7 @@ class Drafting:
     origin: Cell
     direction: int
     size: int
-    hand: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()  # the tiles drawn, a face-down one its back (§16 Archives)
     set_aside: tuple[str, ...] = ()
     free_redraws: tuple[str, ...] = ()  # free redraws still available (Silver Key, Drawing Room)
     used: tuple[str, ...] = ()  # redraw sources used this draft, in order
@@ -287,6 +288,15 @@ class State:
             self._memo["routes"] = routes(self)
         return self._memo["routes"]
 
+    def faster_routes(self) -> dict[Cell, tuple]:
+        """Cell → the routes paying more padlocks than :meth:`routes` for fewer steps, each
+        (padlocks to pay, steps, padlocked doors), by padlocks (rooms without one left out)."""
+        if "faster" not in self._memo:
+            from .turn import faster_routes
+
+            self._memo["faster"] = faster_routes(self)
+        return self._memo["faster"]
+
     # -- history, replay and JSON ---------------------------------------------------------
     @property
     def history(self) -> list[Action]:
@@ -426,6 +436,32 @@ class State:
 
         return board_svg(self)
 
+    # What a stepper shows beside the board (engine/display.py; the stepper falls back to
+    # str(action), the step's label, the text as it is and nothing for a state without them).
+    def describe(self, action) -> str:
+        """``action`` in a player's words: a room named for a cell, deck names for ids."""
+        from .display import describe
+
+        return describe(self, action)
+
+    def describe_chance(self) -> str:
+        """What the pending random step draws or rolls (the slot, the deck, the die)."""
+        from .display import describe_chance
+
+        return describe_chance(self)
+
+    def words(self, text: str) -> str:
+        """``text`` (an event of the log) with deck names for deck ids."""
+        from .display import words
+
+        return words(self, text)
+
+    def unavailable_actions(self) -> list:
+        """The drawn tiles that cannot be taken now, each as ``(Take, why)``."""
+        from .display import unavailable
+
+        return unavailable(self)
+
     def __repr__(self) -> str:
         r = self.resources
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "
@@ -470,6 +506,8 @@ def _cells(d) -> list:
 
 
 def _plain(v):
+    if isinstance(v, FaceDown):  # (as read, never a room's name)
+        return shown(v)
     if isinstance(v, dict):
         return {str(k): _plain(x) for k, x in v.items()}
     if isinstance(v, tuple | list | frozenset | set):

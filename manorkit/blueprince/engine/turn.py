@@ -11,7 +11,7 @@ from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
-from .board import cheapest, edge, links, links_of, relink
+from .board import cheapest, edge, faster, inner_doors, links, links_of, relink
 from .hooks import Entry
 from .items import offers as item_offers
 from .items import watch_enter
@@ -28,12 +28,31 @@ LEVER_SIDES = {"west": 3, "south": 2, "east": 1}
 # -- Action B: moving --------------------------------------------------------------------------
 
 def routes(state: State) -> dict[Cell, tuple]:
-    """Cheapest routes to every room the marker can reach (§4 Action B). The Antechamber's
+    """Cheapest routes (fewest padlocks, then steps) to every room the marker can reach (§4
+    Action B; the faster routes paying more padlocks are :func:`faster_routes`). The Antechamber's
     doors open only by pulled levers (§13). Variant ``dead_end_transit``: through open,
     connecting doors only (``doors_only``), or, as §4's example "Entrance Hall → Wine Cellar
     → Kennel costs 2 steps" implies, through any placed rooms touching edge to edge
     (``as_example``; the Antechamber still only through its opened doors)."""
     return cheapest(room_links(state), state.position, state.padlocks)
+
+
+def faster_routes(state: State) -> dict[Cell, tuple]:
+    """The routes that pay more padlocks than the cheapest for fewer steps (``board.faster``),
+    as many padlocks as can be paid (:func:`payable`); none while no padlock lies between two
+    rooms."""
+    padlocks = inner_doors(state.board, state.padlocks)
+    most = payable(state)
+    if not padlocks or not most:
+        return {}
+    return faster(room_links(state), state.position, padlocks, state.routes(), most)
+
+
+def payable(state: State) -> int:
+    """How many padlocks the Keys, Lockpick Kit and Silver Key charges held can pay (§4
+    Action B)."""
+    items = state.items
+    return state.resources["keys"] + items.get("Lockpick Kit", 0) + items.get("Silver Key", 0)
 
 
 def room_links(state: State) -> dict[Cell, tuple]:
@@ -108,6 +127,9 @@ _move = lru_cache(maxsize=65536)(Move.made)
 
 @legal("turn", yields=(Move,))
 def _moves(state: State) -> list:
+    """Each room reachable: its route with the fewest padlocks (then steps), then each route
+    paying more padlocks for fewer steps (``board.faster``), each with every way to pay its
+    padlocks (§4 Action B)."""
     out = []
     have, board = state.resources["steps"], state.board
     routes = state.routes()
@@ -117,20 +139,25 @@ def _moves(state: State) -> list:
             if steps <= have:
                 out.append(_move(cell, board[cell].room, steps, ()))
         return out
+    others = state.faster_routes()
     for cell in sorted(routes):
-        _, steps, locks = routes[cell]
-        if steps <= have:
+        room = board[cell].room
+        for _, steps, locks in (routes[cell], *others.get(cell, ())):
+            if steps > have:
+                continue
             if locks:
-                room = board[cell].room
                 out.extend(_move(cell, room, steps, pay) for pay in _payments(state, len(locks)))
             else:
-                out.append(_move(cell, board[cell].room, steps, ()))
+                out.append(_move(cell, room, steps, ()))
     return out
 
 
 @handles(Move)
 def _moved(work: Work, move: Move) -> None:
-    _, steps, doors_on = work.s.routes()[move.cell]
+    route = work.s.routes()[move.cell]
+    if len(move.pay) != route[0]:  # a faster route paying more padlocks
+        route = next(r for r in work.s.faster_routes()[move.cell] if r[0] == len(move.pay))
+    _, steps, doors_on = route
     for door, method in zip(doors_on, move.pay, strict=True):
         if method == "key":
             work.gain("keys", -1, "opened a padlocked door", "§4 Action B")

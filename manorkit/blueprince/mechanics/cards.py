@@ -2,7 +2,10 @@
 
 A card gives the resources printed on it, food eaten at once (§11), trunk tokens (§7 Locked
 Trunk token) and at most one item. "If already held, gain X instead" pays the card's
-``instead_keys`` / ``instead_coins`` in place of an item already held (§8). Variant
+``instead_keys`` / ``instead_coins`` in place of an item already held (§8), an item of several
+charges included (the Silver Key); a card that prints no such payment gives nothing for an item
+already held, except a fresh card of an item with charges, which replaces the held one (§7
+Lockpick Kit: "only a fresh card resets them"; §8 "with all 3 circles unmarked"). Variant
 ``held_item_cards``: ``discarded`` (default) discards every card after drawing, items
 included (§8 "Discard after drawing"; the item is tracked apart from its card); ``in_hand``
 keeps the card of an item taken into hand out of the deck until the item is spent, so a
@@ -38,7 +41,8 @@ def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = (),
     """What drawing ``card`` from ``deck`` gives while holding the items ``held``.
 
     The card's printed resources; food's steps with the modifiers held (§11); the card's
-    item unless already held, in which case ``instead_*`` is paid (§8); the Running Shoes
+    item unless already held, in which case ``instead_*`` is paid (§8; a fresh card of an
+    item with charges and no ``instead_*`` replaces the held one, see the module); the Running Shoes
     give their steps on collection and are not kept under ``running_shoes=consumed`` (§7).
     An item ``lying`` on a tile is in play too: its card gives no second copy (§7 The Shovel:
     "exactly one Shovel in play"), and no ``instead_*`` either (it is not held).
@@ -49,7 +53,7 @@ def card_gain(rules: Rules, deck: str, card: str, held: Collection[str] = (),
         amounts["steps"] = _plus(amounts.get("steps"), food_steps(rules, food, held))
     if item and item in lying and item not in held:
         item = None
-    if item and item in held and _charges(rules, item) == 1:
+    if item and item in held and (instead or _charges(rules, item) == 1):
         for resource, extra in instead:
             amounts[resource] = _plus(amounts.get(resource), extra)
         item = None

@@ -1,4 +1,5 @@
-"""How many tiles a draft draws and what a tile costs (§4 Steps 2-4, §16, §17, §19)."""
+"""How many tiles a draft draws, what a tile costs and what its back shows (§2 Tile Back
+Markings, §4 Steps 2-4, §16, §17, §19)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from .numbers import number
 
 
 def colours(rules: Rules, room: str) -> tuple[str, ...]:
-    """A tile's colours; under ``tunnel_colour=also_green`` the Tunnel is also green (§9).
-    Yellow is the shop colour (§6 Prism Key: "Yellow/Shop"), so under the default
-    ``casino_is_shop=not_shop`` the Casino is not yellow (no Prism Key lite effect)."""
+    """A tile's colours (``rooms.csv``); under ``tunnel_colour=also_green`` the Tunnel is
+    also green (§9)."""
     known = rules._memo["colours"]  # kept per rules value
     if room not in known:
         known[room] = _colours(rules, room)
@@ -22,8 +22,6 @@ def _colours(rules: Rules, room: str) -> tuple[str, ...]:
     found = tuple(rules.room(room)["colours"])
     if room == "Tunnel" and rules.variant("tunnel_colour") == "also_green":
         found += ("green",)
-    if room == "Casino" and rules.variant("casino_is_shop") == "not_shop":
-        found = tuple(c for c in found if c != "yellow")
     return found
 
 
@@ -86,3 +84,65 @@ def _tile_cost(rules: Rules, room: str, terrace: bool, hovel: bool) -> tuple[int
     if hovel:
         return 0, gems * number(rules, "hovel_steps_per_gem")
     return gems, 0
+
+
+# -- tile backs (§2 Tile Back Markings, §4 Step 2, §16 Archives) -------------------------------
+
+#: §4 Step 2: the category letter on a tile back (variant ``tile_back_category=letter``).
+BACK_LETTERS = {"event": "E", "studio": "S", "found": "F", "fixed": "X", "outer": "O"}
+
+
+def back(rules: Rules, room: str) -> tuple[int, str, str]:
+    """What a tile's back shows face-down (§2 Tile Back Markings, §4 Step 2): printed gem cost,
+    category label (blank for Core Rooms) and placement note (blank when free).
+    ``tile_back_category``: the category written out in full (``full_word``, §2: Event,
+    Studio, Found, Fixed, Outer) or as its letter (``letter``, §4 Step 2: E, S, F, X, O)."""
+    row = rules.room(room)
+    label = "" if row["category"] == "core" else row["category"]
+    if label and rules.variant("tile_back_category") == "letter":
+        label = BACK_LETTERS.get(label, label)
+    return int(row["gem_cost"]), label, row["placement"] or ""
+
+
+def back_text(rules: Rules, room: str) -> str:
+    """:func:`back` as one line (``"blank"``, ``"2 gems · Studio"``, ``"3 gems ·
+    cols=1,5;no_corners"``): the outcome of a face-down draw, and a :class:`FaceDown`'s text
+    (kept per rules value)."""
+    known = rules._memo["back_text"]
+    text = known.get(room)
+    if text is None:
+        gems, label, note = back(rules, room)
+        parts = [f"{gems} gem{'s' * (gems > 1)}"] if gems else []
+        parts += [label.capitalize()] if label else []
+        parts += [note] if note else []
+        text = known[room] = " · ".join(parts) or "blank"
+    return text
+
+
+def showing(rules: Rules, text: str) -> tuple[str, ...]:
+    """The rooms of the catalog whose back shows ``text`` (:func:`back_text`), in file order;
+    they share its gem cost and placement note (``tests/test_rooms_red.py`` checks that a
+    facing note belongs to one shape), so they fit and cost alike face-down."""
+    known = rules._memo["showing"]
+    if not known:
+        for room in rules.rows("rooms.csv"):
+            key = back_text(rules, room)
+            known[key] = (*known.get(key, ()), room)
+    return known.get(text, ())
+
+
+class FaceDown(str):
+    """A tile lying face-down in a draft's hand (§16 Archives): only its back is known, as
+    :func:`back_text` gives it (the string's value). Which tile it is is not decided until it
+    is turned face up (:class:`~..engine.pending.Reveal`), drawn then from the bag's tiles with
+    that back: nothing public holds it, so nothing can leak it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"FaceDown({str(self)!r})"
+
+
+def shown(entry: str) -> str:
+    """A hand entry as a player reads it: a tile's name, or ``face down (<its back>)``."""
+    return f"face down ({entry})" if isinstance(entry, FaceDown) else entry

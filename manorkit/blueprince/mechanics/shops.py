@@ -5,8 +5,8 @@
   the discounts of ``tables/discounts.csv`` in force: The Sail (half, rounded up; §5), the
   runs 20-21 Commissary sale (§12) and the Coupon Book (1 off, minimum 1; §7). Variants
   ``discount_order``, ``commissary_sale_stack``, ``coupon_book_shops``.
-- :func:`is_shop`: a gold shop room (``rooms.csv`` tag ``shop``); the Casino only under
-  ``casino_is_shop=shop``.
+- :func:`is_shop`: a gold shop room (``rooms.csv`` tag ``shop``; the Casino is tagged only
+  under ``casino_is_shop=shop``).
 - :func:`commissary_stock`: the weights of the stock card flipped at the k-th Commissary run
   of a session (variants ``commissary_stock``, ``commissary_deck_exhausted``).
 - :func:`roulette_net`: coins won per coin wagered on a ``casino.csv`` row (``casino_payout``).
@@ -39,14 +39,11 @@ Stock = str | tuple[str, ...] | None  # a card; the items drawn (random_items); 
 # -- shops and prices ---------------------------------------------------------------------------
 
 def is_shop(rules: Rules, room: str) -> bool:
-    """Whether ``room`` is a gold shop room (§12; ``rooms.csv`` tag ``shop``). Variant
-    ``casino_is_shop``: under ``not_shop`` (default) the Casino is not one (§7 Coupon Book
-    lists Kitchen, Commissary, Locksmith and Showroom)."""
+    """Whether ``room`` is a gold shop room (§12; ``rooms.csv`` tag ``shop``: the Casino only
+    under ``casino_is_shop=shop``, which tags it)."""
     try:
         tags = rules.room(room)["tags"] or ()
     except KeyError:
-        return False
-    if room == "Casino" and rules.variant("casino_is_shop") == "not_shop":
         return False
     return "shop" in tags
 

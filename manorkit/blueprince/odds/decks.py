@@ -28,17 +28,17 @@ import math
 import numbers
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from ...dist import Dist
 from ..loader import Span
-from ..mechanics import refuses_cards
+from ..mechanics import card_gain, refuses_cards
 from ..mechanics.entries import ON_ENTRY, paid_entries
 from ..rules import Rules
-from ._common import die, faces, food_steps, numbered_success, resolve, room_name
+from ._common import die, faces, numbered_success, resolve, room_name
 from ._common import names as known_names
 
 __all__ = [
@@ -386,12 +386,15 @@ def trunks(n: int, *, drawn: Cards = None, rules: Rules | None = None) -> Dist:
 
 @dataclass(frozen=True)
 class _Kind:
-    """Cards that yield alike for one resource (they are merged to keep the walk small)."""
+    """Cards that yield alike for one resource (they are merged to keep the walk small); the
+    first card of a kind stands for it when it is resolved (``card``, not compared)."""
 
     amount: int | Span | None
     food: str | None
     item: str | None  # the item gained, when holding it changes a later card
     instead: int  # paid instead of the item when it is already held ("If already held ...")
+    resource: str = ""
+    card: tuple[str, str] = field(default=("", ""), compare=False)  # (deck, card)
 
 
 def _instead(row: dict, resource: str) -> int:
@@ -420,7 +423,7 @@ def _kinds(rules: Rules, decks: tuple[str, ...], resource: str):
             r = rows[name][card]
             kind = _Kind(r.get(resource), r.get("food") if resource == "steps" else None,
                          r.get("item") if r.get("item") in triggers else None,
-                         _instead(r, resource))
+                         _instead(r, resource), resource, (name, card))
             of_card.append(index.setdefault(kind, len(index)))
         out.append((tuple(index), tuple(of_card)))
     return tuple(out), frozenset(triggers)
@@ -434,15 +437,15 @@ def _lump(of_card: tuple[int, ...], counts: tuple[int, ...], kinds: int) -> tupl
 
 
 def _gain(rules: Rules, kind: _Kind, seen: frozenset[str]):
-    """``(items held after, the equally likely amounts gained)`` for one card (§7, §8, §11)."""
-    shift = food_steps(rules, kind.food, tuple(seen)) if kind.food else 0
-    if kind.item:
-        if kind.item in seen:
-            shift += kind.instead
-        else:
-            seen = seen | {kind.item}
-    values = kind.amount.values if isinstance(kind.amount, Span) else (int(kind.amount or 0),)
-    return seen, tuple(v + shift for v in values)
+    """``(items held after, the equally likely amounts gained)`` for one card of ``kind``
+    while holding ``seen``: what :func:`mechanics.card_gain` gives (§7, §8 "If already held",
+    §11 food), the one reading the engine resolves cards by."""
+    deck, card = kind.card
+    got = card_gain(rules, deck, card, tuple(sorted(seen)))
+    amount = got.trunks if kind.resource == "trunks" else got.amounts.get(kind.resource)
+    if kind.item and got.item:
+        seen = seen | {got.item}
+    return seen, amount.values if isinstance(amount, Span) else (int(amount or 0),)
 
 
 @lru_cache(maxsize=512)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..engine.board import NAMES, doors, neighbour, placements
+from ..mechanics.drafting import back as mechanics_back
 from ..mechanics.drafting import colours as mechanics_colours
 from ..placement import COLS, RANKS, Cell
 from ..rules import Rules
@@ -33,29 +34,18 @@ HOVEL_STEPS_PER_GEM = 3
 
 def colours(name: str, *, rules: Rules | None = None) -> tuple[str, ...]:
     """A tile's colours (:func:`mechanics.drafting.colours`): under ``tunnel_colour=also_green``
-    the Tunnel is also green (§9, §16); under ``casino_is_shop=not_shop`` the Casino is not
-    yellow."""
+    the Tunnel is also green (§9, §16); the Casino is yellow only under ``casino_is_shop=shop``
+    (``rooms.csv``)."""
     rules = resolve(rules)
     return mechanics_colours(rules, room_name(rules, name))
 
 
 def back(name: str, *, rules: Rules | None = None) -> tuple[int, str, str]:
     """What a tile's back shows face-down (§2 Tile Back Markings, §4 Step 2): printed gem cost,
-    category label (blank for Core Rooms) and placement note (blank when free).
-
-    ``tile_back_category``: the category written out in full (``full_word``, §2: Event,
-    Studio, Found, Fixed, Outer) or as its letter (``letter``, §4 Step 2: E, S, F, X, O).
-    """
+    category label (blank for Core Rooms) and placement note (blank when free), as
+    :func:`mechanics.drafting.back` reads it (variant ``tile_back_category``)."""
     rules = resolve(rules)
-    row = rules.room(room_name(rules, name))
-    label = "" if row["category"] == "core" else row["category"]
-    if label and rules.variant("tile_back_category") == "letter":
-        label = _BACK_LETTERS.get(label, label)
-    return int(row["gem_cost"]), label, row["placement"] or ""
-
-
-#: §4 Step 2: the category letter on a tile back.
-_BACK_LETTERS = {"event": "E", "studio": "S", "found": "F", "fixed": "X", "outer": "O"}
+    return mechanics_back(rules, room_name(rules, name))
 
 
 def tile_cost(name: str, *, terrace: bool = False, hovel: bool = False,

@@ -56,13 +56,14 @@ from ..engine.actions import (
     Use,
 )
 from ..engine.board import COLS, RANKS, doors, edge, neighbour, opposite, placements
-from ..engine.drafting import draftable_doors, garden_spawnable, slot_cost
+from ..engine.drafting import draftable_doors, garden_spawnable, slots
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
 from ..engine.turn import LEVER_SIDES
 from ..mechanics import door_die, food_steps, tile_cost
 from ..mechanics.cards import card_gain
 from ..mechanics.dice import faces, numbered_die
+from ..mechanics.drafting import FaceDown, back_text
 from ..mechanics.entries import pays
 from ..mechanics.rolls import puzzle_rows
 from ..rules import Rules
@@ -119,14 +120,14 @@ class PlannerPolicy:
 
     def hide(self, state: State, legal: list[Action]) -> Action:
         """§16 Archives: the slot to turn face-down, by what the tile backs show (gem cost
-        and placement note, §2 Tile Back Markings): one we could not take anyway, else the
+        and placement note, §2 Tile Back Markings; the hand lies face-down, the engine's
+        ``slots`` price and fit each by its back): one we could not take anyway, else the
         dearest (the last of equals)."""
-        d = state.drafting
+        offer = slots(state)
 
         def score(a: Hide) -> tuple:
-            room = d.hand[a.slot - 1]
-            gems, steps = slot_cost(state, a.slot, room)
-            usable = bool(placements(state.rules, room, d.origin, d.direction)) and (
+            _, turns, gems, steps = offer[a.slot - 1]
+            usable = bool(turns) and (
                 gems <= state.resources["gems"] and steps <= state.resources["steps"])
             return (not usable, gems, a.slot)
 
@@ -155,14 +156,15 @@ class PlannerPolicy:
     def blind_worth(self, state: State, take: Take, base: float) -> float:
         """A face-down tile (§16 Archives) taken unlooked: what taking it raises
         :meth:`value` by, averaged over the Active Bag's rooms that show the same back (gem
-        cost and placement note, §2 Tile Back Markings), each shape of door layout stood for
-        by its commonest room, less ``blind`` for not knowing."""
+        cost, category and placement note, §2 Tile Back Markings: the hand holds only the
+        back), each shape of door layout stood for by its commonest room, less ``blind`` for
+        not knowing."""
         d, rules = state.drafting, state.rules
-        hidden = d.hand[take.slot - 1]
-        cost = tile_cost(rules, hidden)[0]  # printed on the back, in sight
+        hidden = d.hand[take.slot - 1]  # (its back, or a sleeve Tunnel hidden)
+        back = hidden if isinstance(hidden, FaceDown) else back_text(rules, hidden)
         shapes: dict = {}  # shape → (its commonest room, count of rooms of that shape)
         for room, n in sorted(state.bag.items()):
-            if not n or tile_cost(rules, room)[0] != cost or not placements(
+            if not n or back_text(rules, room) != back or not placements(
                     rules, room, d.origin, d.direction):
                 continue
             shape = rules.room(room)["shape"]
@@ -214,6 +216,10 @@ class PlannerPolicy:
         here = self.here_action(state, legal)
         if here is not None:
             return here
+        routes = [a for a in legal if isinstance(a, Use) and a.ability == "secret_route"]
+        if routes and not moves and not any(isinstance(a, Draft) for a in legal):
+            # Red Rover (§16): its move is the only way on
+            return max(routes, key=lambda a: self.value(state.apply(a)))
         options: list[tuple[float, Action]] = []
         refused = None
         for a in legal:

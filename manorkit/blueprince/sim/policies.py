@@ -79,6 +79,8 @@ class GreedyPolicy:
         on entry), then a room's offer, then a frontier room not visited since the last tile
         (the other actions computed only when no such room is found)."""
         moves = state.legal_actions(Move)
+        if state.padlocks:  # the faster routes paying more padlocks: keep the keys
+            moves = fewest_padlocks(moves)
         entered, tokens = state.entered, state.tokens
         seen = visited_since_placement(state) if tokens else None  # (read here only for tokens)
         best, near = None, None  # the first new one of the fewest steps, then highest rank
@@ -175,6 +177,18 @@ def _frontier(state: State, moves: list, seen: set) -> Action:
         if draftable_doors(state, a.cell):
             return a
     return EndDay()
+
+
+def fewest_padlocks(moves: list) -> list:
+    """Of ``moves``, those to each room on its route with the fewest padlocks (each room's
+    moves come together, that route's first, as the engine lists them)."""
+    out, cell, paid = [], None, 0
+    for a in moves:
+        if a.cell != cell:
+            cell, paid = a.cell, len(a.pay)
+        if len(a.pay) == paid:
+            out.append(a)
+    return out
 
 
 def visited_since_placement(state: State) -> set:

@@ -83,7 +83,9 @@ def _garage(work, cell, first: bool) -> None:
 
 
 def garage_travel_steps(rules) -> int:
-    """Steps of fast travel from the Garage (§4 Action C, variant ``garage_travel_cost``)."""
+    """Steps of fast travel standing in the Garage (§4 Action C: "2 Steps total — 1 to enter
+    the Garage, 1 for the West Path transit"): the 2 less the step into the Garage, or all 2
+    under ``garage_travel_cost=from_garage``."""
     steps = number(rules, "garage_travel_steps")
     if rules.variant("garage_travel_cost") == "total_two":
         steps -= number(rules, "garage_entry_steps")
@@ -161,10 +163,18 @@ def coat_check_item(campaign, carry) -> str | None:
     return carry["coat_check"] if "coat_check" in carry else campaign.coat_check
 
 
+def retrievable(campaign, carry) -> str | None:
+    """The item an entry retrieves: the one stored on an earlier run, until it is retrieved
+    (or lost) this run; an item checked in this run waits for a future run (§4 Tomorrow Rooms,
+    §7 Coat Check: "retrieve it next time you visit on any future run")."""
+    return None if "coat_check" in carry else campaign.coat_check
+
+
 @on_enter("Coat Check")
 def _coat_check(work, cell, first: bool) -> None:
-    """§4 Tomorrow Rooms, §7: entering, retrieve the item stored on an earlier run; then you
-    may check in 1 held item (``Use("check_in", item)``) to wait for a later run. Variant
+    """§4 Tomorrow Rooms, §7: entering, retrieve the item stored on an earlier run
+    (:func:`retrievable`); then, with nothing stored, you may check in 1 held item
+    (``Use("check_in", item)``) to wait for a later run. Variant
     ``coat_check_bell=rank_bell_dismisses``: if the dinner bell rings on this entry (the first
     room at Rank 8+), the attendant leaves: the stored item goes to the Lost pile and the
     Coat Check is closed for the run (§18)."""
@@ -182,9 +192,10 @@ def _coat_check(work, cell, first: bool) -> None:
             work.carry_forward("coat_check", None, f"the stored {stored} is misplaced: it "
                                "waits in the Lost pile", "§18 The Service Bell")
         return
-    if stored:
-        work.carry_forward("coat_check", None, f"the {stored} is retrieved", "§4 Tomorrow Rooms")
-        work.gain_item(stored, "§4 Tomorrow Rooms")
+    earlier = retrievable(work.s.campaign, work.carry)
+    if earlier:
+        work.carry_forward("coat_check", None, f"the {earlier} is retrieved", "§4 Tomorrow Rooms")
+        work.gain_item(earlier, "§4 Tomorrow Rooms")
 
 
 @offers("Coat Check")

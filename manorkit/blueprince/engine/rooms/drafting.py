@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from ...mechanics.numbers import number
 from ..actions import Use
-from ..hooks import data_only, offers, on_enter, on_use
+from ..hooks import offers, on_enter, on_use, passive
 from .common import safe_gem
 
-data_only("§16 Library: 4 tiles from its exit (mechanics.draw_size), Slot 1 or the cheapest "
-          "tile free (drafting.slot_cost, variant library_free_slot)", "Library")
+passive("§16 Library: 4 tiles from its exit (mechanics.draw_size), Slot 1 or the cheapest "
+        "tile free (drafting.slot_cost, variant library_free_slot)", "Library")
+passive("§16 Drawing Room: 1 free redraw per draft from its doors (drafting.redraws)",
+        "Drawing Room")
+passive("§16 Study: 1 gem a redraw at any draft, up to 8, after the Drawing Room's "
+        "(drafting.redraws)", "Study")
 
 
 @on_enter("Drawing Room")

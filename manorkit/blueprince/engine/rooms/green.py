@@ -23,6 +23,7 @@ from ..hooks import (
     on_enter,
     on_roll,
     on_use,
+    passive,
     watches_entries,
     while_on_board,
 )
@@ -33,11 +34,11 @@ from .spread import spread, table_spread, targets
 data_only("§6 Special Lock Rules, §8 Dirt Pile Tokens, §7 Green Room spawn: 3 dirt, doors "
           "never locked and the trunk roll are rooms.csv, the spawn roll item_spawns.csv",
           "Courtyard")
-data_only("§16 Terrace, §4 Gem Cost Rules: Green Rooms cost 0 gems while it is on the board "
-          "(mechanics.tile_cost, called by drafting.slot_cost); 1 dirt is rooms.csv", "Terrace")
-data_only("§17 Solarium, §15 Room Icons: the extra tile from Green Room doors (and the "
-          "Library's under library_solarium=stacks) is mechanics.draw_size; the Cloister's "
-          "dirt is the Cloister's draft effect", "Solarium")
+passive("§16 Terrace, §4 Gem Cost Rules: Green Rooms cost 0 gems while it is on the board "
+        "(mechanics.tile_cost, called by drafting.slot_cost); 1 dirt is rooms.csv", "Terrace")
+passive("§17 Solarium, §15 Room Icons: the extra tile from Green Room doors (and the "
+        "Library's under library_solarium=stacks) is mechanics.draw_size; the Cloister's "
+        "dirt is the Cloister's draft effect", "Solarium")
 
 GREEN = "green"
 

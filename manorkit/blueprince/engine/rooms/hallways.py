@@ -11,9 +11,10 @@ from __future__ import annotations
 from ...mechanics.drafting import colours
 from ...mechanics.numbers import number
 from ...schema import COLOURS
-from ..actions import Use
+from ..actions import EndDay, Use
 from ..board import edge
 from ..hooks import data_only, offers, on_draft, on_enter, on_use, while_on_board
+from ..reducer import legal
 
 data_only("§16 Hallway: doors, placement and locks are rooms.csv",
           "Hallway", "West Wing Hall", "East Wing Hall", "Corridor", "Passageway",
@@ -91,14 +92,15 @@ def route_steps(rules, book: str, items) -> int:
 
 def route_targets(state, cell, book: str) -> list:
     """Rooms the book's route may lead to (§16 Secret Passage): any room of the book's
-    colour, or of the listed rooms (Goldsink); Red Rover: any room 1 rank up or down."""
+    colour, or of the listed rooms (Goldsink); Red Rover: any room 1 rank up or down
+    (``state``: a state or the working copy, whose rules and board it reads)."""
     route = _books(state.rules)[book]["route"]
     out = []
     for other, tile in sorted(state.board.items()):
         if other == cell or tile.room == "Antechamber":
             continue
         if not route:
-            ok = abs(other[0] - cell[0]) == 1
+            ok = one_rank(cell, other)
         elif route in COLOURS:
             ok = route in colours(state.rules, tile.room)
         else:
@@ -108,15 +110,38 @@ def route_targets(state, cell, book: str) -> list:
     return out
 
 
+def one_rank(cell, other) -> bool:
+    """Whether ``other`` lies 1 rank up or down from ``cell``, in any column (§16 Red Rover,
+    §6 the Prism Key's red lite effect: "Move room marker 1 rank up or down")."""
+    return abs(other[0] - cell[0]) == 1
+
+
 @on_use("book", "§16 Secret Passage")
 def _book(work, action) -> None:
     """Open a book: its effect at once (§16 Secret Passage table), then its route may be
-    taken instead of drafting."""
+    taken instead of drafting; a book with no route of its own (Red Rover) moves you: its
+    move is the only way on (flag ``"rover"``, the reducer's rover phase), unless no room
+    lies 1 rank up or down ("the effect still resolves — you just cannot take the secret
+    route. Draft normally instead")."""
     name = action.target
     BOOKS.get(name, _goldsink)(work)
     work.set_flag("secret_shelf", False)
     work.set_flag("secret_books", tuple(work.flag("secret_books", ())) + (name,))
     work.set_flag("secret_route", name)
+    if not _books(work.rules)[name]["route"]:
+        if route_targets(work, work.position, name):
+            work.set_flag("rover", True)
+        else:
+            work.log("no room 1 rank up or down: draft normally instead", "§16 Secret Passage")
+
+
+@legal("rover", yields=(Use, EndDay))
+def _rover_moves(state) -> list:
+    """§16 Secret Passage, Red Rover: "provides its own movement effect instead": its moves,
+    or the end of the day (§4 Action E: at any point on your turn)."""
+    book = state.flags["secret_route"]
+    return [*(Use("secret_route", c) for c in route_targets(state, state.position, book)),
+            EndDay()]
 
 
 @on_use("secret_route", "§16 Secret Passage")
@@ -128,6 +153,8 @@ def _secret_route(work, action) -> None:
     book = work.flag("secret_route")
     steps = route_steps(work.rules, book, work.items)
     work.set_flag("secret_route", None)
+    if work.flag("rover"):
+        work.set_flag("rover", False)
     work.turn += 1
     work.log(f"the secret route ({book}) leads to {work.room_at(action.target)}",
              "§16 Secret Passage")

@@ -4,7 +4,11 @@ and the Secret Garden Key's spawn."""
 from __future__ import annotations
 
 from ...mechanics.numbers import number
+from ..actions import Use
 from ..board import placements
+from ..hooks import on_use
+from ..reducer import legal
+from .hallways import one_rank
 
 
 def prism_lite(work, colour: str = "") -> None:
@@ -37,8 +41,34 @@ def _purple(work) -> None:
 
 
 def _red(work) -> None:
-    work.set_flag("prism_red_move", True)
-    work.log("Prism Key (red): you may move 1 rank up or down for free", "§6 Special Keys")
+    """"Move room marker 1 rank up or down freely. No step cost. No lock check." The marker
+    cannot leave mid-draft, so the move is offered once the draft is done, from where the
+    marker then stands, until the next draft or move (flag ``"prism_red_move"``: the turn
+    it is offered on, :func:`_prism_moves`)."""
+    work.set_flag("prism_red_move", work.turn + 1)  # (the draft's end is the next turn)
+    work.log("Prism Key (red): once this draft is done you may move 1 rank up or down for "
+             "free", "§6 Special Keys")
+
+
+@legal("turn", yields=(Use,))
+def _prism_moves(state) -> list:
+    """The Prism Key's red move (:func:`_red`): to any room 1 rank up or down (not the
+    Antechamber, which only its levers open, §13), for no step."""
+    if state.flags.get("prism_red_move") != state.turn:
+        return []
+    here = state.position
+    return [Use("prism_key_move", cell) for cell, t in sorted(state.board.items())
+            if one_rank(here, cell) and t.room != "Antechamber"]
+
+
+@on_use("prism_key_move", "§6 Special Keys")
+def _prism_move(work, action) -> None:
+    from ..turn import enter
+
+    work.turn += 1
+    work.log(f"Prism Key (red): the marker moves to {work.room_at(action.target)}, no step, "
+             "no lock check", "§6 Special Keys")
+    enter(work, action.target, 0)
 
 
 def _yellow(work) -> None:

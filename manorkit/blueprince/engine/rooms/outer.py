@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+from ...mechanics import trunk_die
 from ...mechanics.numbers import number
 from ..actions import Buy, Chance, Use
 from ..hooks import ENTER, OFFERS, Entry, offers, on_enter, on_roll, on_use
@@ -67,12 +68,9 @@ def route_steps(rules, route: str) -> int:
 
 
 def garage_route_steps(rules) -> int:
-    """Steps from the Garage to the Outer Room (§4 Action C, §19): its legs, less the step
-    into the Garage under ``garage_travel_cost=total_two``."""
-    steps = route_steps(rules, "garage")
-    if rules.variant("garage_travel_cost") == "total_two":
-        steps -= number(rules, "garage_entry_steps")
-    return max(0, steps)
+    """Steps from the Garage to the Outer Room (§4 Action C, §19): its legs, counted from the
+    Garage ("Garage → West Path (1 step) → Outer Room entry (1 step) = 2 steps total")."""
+    return route_steps(rules, "garage")
 
 
 def unknown_tiles(rules, known: tuple[str, ...]) -> list[str]:
@@ -210,10 +208,25 @@ def _enter(work, action) -> None:
     else:
         work.gain("steps", -garage_route_steps(work.rules),
                   "Garage to the West Path to the Outer Room", "§4 Action C")
+    _trunk_rolls(work, room)
     work.set_flag("outer_inside", True)
     work.log(f"entered the {room} in the Outer Room slot", VISIT)
     ENTER[room](work, None, True)
     watch_entry(work, Entry(room, None, True))
+
+
+def _trunk_rolls(work, room: str) -> None:
+    """§8 Locked Trunks: a Bedroom or Green Room tile chosen for the slot rolls for its
+    trunks as a drafted one does (``rooms.csv`` ``trunk_rolls``), before it is entered; a
+    trunk found lies in the Outer Room (flag ``"outer_trunks"``). (The roll resolves after
+    the entry's own effects, which read no trunk.)"""
+    rolls = work.rules.room(room)["trunk_rolls"]
+    die = trunk_die(work.rules, room, START[0])  # (the slot has no rank; only the Boudoir's
+    for _ in range(rolls):                       # die would read one)
+        if die is None:
+            work.add_trunks(None, 1, "§8 Locked Trunks (never locked: OPEN)")
+        else:
+            work.queue(Roll("trunk", None, die))
 
 
 @on_use("leave_outer_room", VISIT)

@@ -20,7 +20,7 @@ from ...mechanics.entries import pays
 from ...mechanics.hand import TOKENS, blind_pick
 from ...mechanics.numbers import number
 from ...placement import Cell
-from ..hooks import on_draft, on_enter, on_roll
+from ..hooks import on_draft, on_enter, on_roll, passive
 from ..pending import Roll
 
 # -- Shelter tokens (§19) -------------------------------------------------------------------------
@@ -41,6 +41,12 @@ def shelter(work, cell: Cell) -> None:
 
 def sheltered(work, cell: Cell) -> bool:
     return list(cell) in work.flag("sheltered", ())
+
+
+passive("§16 Furnace: a Red Room face up in the draw cannot be redrawn with a free redraw "
+        "(drafting.redraws, variants furnace_blocked_redraws, furnace_pass)", "Furnace")
+passive("§16 Archives: every draft hides one drawn tile, drawn face-down and decided only when "
+        "turned face up (reducer.phase, Work.advance, pending.BackDraw and Reveal)", "Archives")
 
 
 @on_draft("Furnace", "Chapel", "Archives", "Lavatory", "Gymnasium", "Darkroom", "Lost & Found")

@@ -17,7 +17,7 @@ from ...mechanics.entries import pays
 from ...mechanics.numbers import number
 from ...placement import Cell
 from ..actions import Use
-from ..hooks import data_only, offers, on_draft, on_enter, on_roll, on_use
+from ..hooks import offers, on_draft, on_enter, on_roll, on_use, passive
 from ..pending import CardDraw, Roll
 from ..setup import ANTECHAMBER
 from .common import collect, spawn_draws
@@ -26,8 +26,8 @@ from .common import collect, spawn_draws
 TOKENS = {"gem": "gems", "coin": "coins", "key": "keys", "fruit": "fruit"}
 CONFERENCE = "Conference Room"
 
-data_only("§10 The Conference Room: passive; every spread goes through rooms.spread.spread, "
-          "which puts the tokens on it while it is on the board", CONFERENCE)
+passive("§10 The Conference Room: every spread goes through rooms.spread.spread, which puts "
+        "the tokens on it while it is on the board", CONFERENCE)
 
 
 def spread_row(rules, room: str):

@@ -10,11 +10,13 @@ from __future__ import annotations
 from ...mechanics.numbers import number
 from ..board import NAMES, WORDS, edge
 from ..drafting import back_door
-from ..hooks import data_only, on_draft, on_roll, while_on_board
+from ..hooks import on_draft, on_roll, passive, while_on_board
 from ..pending import Roll
 
-data_only("§17 Dovecote: while it is a drawn option the other drawn tiles may be turned "
-          "(drafting.may_rotate); its dirt pile is rooms.csv", "Dovecote")
+passive("§17 Dovecote: while it is a drawn option the other drawn tiles may be turned "
+        "(drafting.may_rotate); its dirt pile is rooms.csv", "Dovecote")
+passive("§8 Kennel bonus: while it is on the board every dig unlocks the doors of the room dug "
+        "in (turn.dug, variant kennel_unlock_scope)", "Kennel")
 
 
 @on_draft("Kennel")
