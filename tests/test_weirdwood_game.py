@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from manorkit.dist import Dist
+from manorkit.gamestate import SaveError
 from manorkit.sim.games import play_game, simulate_games
 from manorkit.weirdwood import (
     IllegalAction,
@@ -131,7 +132,7 @@ def test_ending_the_turn_resolves_a_monster_card_resets_full_slots_and_draws_up(
     ended = state.depth
     while state.is_chance:
         state = state.resolve()
-    effects = " ".join(state.table.events[ended - 1:])
+    effects = " ".join(state.log["effect"][ended - 1:])
     assert f"{upcoming} card" in effects and "the Scarab Phase" in effects
     assert effects.index(f"{upcoming} card") < effects.index("the Scarab Phase")
     assert state.table.wardens["Bailey"].played == {}
@@ -289,7 +290,7 @@ def test_therus_plans_are_resolved_in_order_at_the_end_of_the_turn():
     ended = state.depth
     while state.is_chance:  # (the Scarab card's rolled room, the Move card's portal)
         state = state.resolve()
-    text = " ".join(state.table.events[ended - 1:])
+    text = " ".join(state.log["effect"][ended - 1:])
     assert text.index("Scarab card") < text.index("Move card") and not state.table.plans
     assert state.table.discards == Counter({"Scarab": 1, "Move": 1})
 
@@ -444,7 +445,7 @@ def test_random_play_keeps_the_invariants_replays_and_undoes(seed, players, mons
     again = State.from_json(state.to_json())
     assert again.history == state.history and again.over == state.over
     assert state.at(80).history == middle.history
-    assert state.at(80).table.events == middle.table.events
+    assert state.at(80).log.equals(middle.log)
 
 
 # -- Bad input --------------------------------------------------------------------------------
@@ -461,7 +462,7 @@ def test_illegal_actions_raise_and_change_nothing():
     fresh = new_game()
     with pytest.raises(IllegalAction):
         fresh.apply(Draw("tile", "Throne Room"))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(SaveError):
         State.from_json('{"game": "ludwig"}')
     with pytest.raises(ValueError, match="monster"):
         new_game(monster="Dragon")

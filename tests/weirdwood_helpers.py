@@ -24,7 +24,7 @@ def edit(state: State, change) -> State:
     its history no longer replays to it)."""
     table = state.table.copy()
     change(table)
-    return State(state.rules, state.seed, table, state.history, state.parent)
+    return state.with_table(table)
 
 
 def place(state, room: str):

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from ...gamestate import IllegalAction
 from ..cards import Card
-
-
-class IllegalAction(ValueError):
-    """An action that is not legal (or not well formed) here; the state is unchanged."""
 
 
 def _wall(x: int, y: int, side: str) -> str:

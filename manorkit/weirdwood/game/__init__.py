@@ -2,6 +2,7 @@
 of play in :mod:`.steps`, with battles in :mod:`.fight`, the Manor's moves in
 :mod:`.monster`, room actions in :mod:`.rooms` and XP in :mod:`.xp`)."""
 
+from ...gamestate import IllegalAction
 from .actions import (
     Advance,
     Attack,
@@ -10,7 +11,6 @@ from .actions import (
     CounterSpell,
     Draw,
     EndTurn,
-    IllegalAction,
     Move,
     MoveLady,
     Play,

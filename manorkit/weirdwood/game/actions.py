@@ -1,21 +1,14 @@
-"""Decisions and random outcomes of a Weirdwood game: small immutable values with a readable
-``str`` and JSON (``{"type": class name, field: value}``)."""
+"""Decisions and random outcomes of a Weirdwood game: small immutable values, each with the
+readable ``str`` a save records and a stepper shows."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-
-
-class IllegalAction(ValueError):
-    """An action that is not legal (or not well formed) here; the state is unchanged."""
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Action:
     kind = "decision"
-
-    def to_json(self) -> dict:
-        return {"type": type(self).__name__, **asdict(self)}
 
 
 @dataclass(frozen=True)
@@ -165,20 +158,3 @@ class Draw:
     def __str__(self) -> str:
         return f"{self.label}: {self.value}"
 
-    def to_json(self) -> dict:
-        return {"type": "Draw", "what": self.what, "value": self.value}
-
-
-ACTIONS = {c.__name__: c for c in (Play, Advance, Move, Portal, Attack, UseRoom, ClearBlight,
-                                   Power, MoveLady, CounterSpell, ShareHealth, EndTurn, Choose,
-                                   Draw)}
-
-
-def from_json(data: dict):
-    """The action ``to_json`` wrote; a malformed one raises :class:`IllegalAction`."""
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-        raise IllegalAction(f"not an action: {data!r}")
-    try:
-        return ACTIONS[data["type"]](**{k: v for k, v in data.items() if k != "type"})
-    except TypeError as err:
-        raise IllegalAction(f"bad {data['type']}: {err}") from None

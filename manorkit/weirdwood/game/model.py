@@ -1,6 +1,7 @@
 """The working values of a Weirdwood game: the table (:class:`Table`) and each Warden's board
-(:class:`Warden`). A :class:`~.state.State` holds one and never changes it: ``apply`` copies
-it (:meth:`Table.copy`), lets the rules change the copy, and wraps the copy in a new state.
+(:class:`Warden`). A :class:`~.state.State` holds one (in its board, see
+:mod:`manorkit.gamestate`) and never changes it: ``apply`` copies it (:meth:`Table.copy`),
+lets the rules change the copy, and wraps the copy in a new state.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ class Table:
     todo: list = field(default_factory=list)   # steps still to happen; the head is now
     ctx: dict = field(default_factory=dict)    # this turn: the card's actions left, …
     over: str | None = None          # "won" or why the players lost
-    events: list = field(default_factory=list)
+    said: str = ""                   # what the step being played did (its log line)
 
     def copy(self) -> Table:
         out = Table(**{f.name: getattr(self, f.name) for f in fields(self)})
@@ -94,8 +95,7 @@ class Table:
             setattr(out, name, Counter(getattr(self, name)))
         for name in ("blighted", "rubble", "fire"):
             setattr(out, name, set(getattr(self, name)))
-        for name in ("power_cards", "plans", "arms", "offer", "companions_left", "todo",
-                     "events"):
+        for name in ("power_cards", "plans", "arms", "offer", "companions_left", "todo"):
             setattr(out, name, list(getattr(self, name)))
         out.cubes = dict(self.cubes)
         out.ctx = {k: (list(v) if isinstance(v, list) else v) for k, v in self.ctx.items()}
@@ -109,6 +109,5 @@ class Table:
         return next(p for p, r in self.rooms.items() if r == room)
 
     def say(self, text: str) -> None:
-        """Add to what the last step did (the log's effect)."""
-        if self.events:
-            self.events[-1] = f"{self.events[-1]}; {text}" if self.events[-1] else text
+        """Add to what the step being played did (the log's effect)."""
+        self.said = f"{self.said}; {text}" if self.said else text

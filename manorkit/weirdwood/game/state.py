@@ -1,7 +1,7 @@
 """A Weirdwood Manor game as an immutable state on the run protocol the RunStepper and
-``manorkit.sim.games`` step (``legal_actions``, ``is_chance``, ``chance_outcomes``,
-``apply``, ``resolve``, ``at``, ``history``, ``to_json``/``from_json``, ``log``, ``players``,
-``player``, ``winners``, ``observation``).
+``manorkit.sim.games`` step, built on :class:`manorkit.gamestate.GameState` (``apply``,
+``resolve``, ``at``, ``history``, saves, the event log) with the game's own ``observation``,
+``summary``, ``resources``, ``items`` and picture.
 
 A run is (rules, seed, players, monster, actions): every tile placed, card drawn and die
 rolled is a random step in the history, so a saved game replays exactly. The players win or
@@ -10,128 +10,100 @@ lose together: ``winners`` names all of them when the Fae Monster falls.
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import replace
 
+from ...gamestate import GameState
 from ..board import THRONE, opposite
 from ..clock import at
 from ..rules import MONSTERS, Rules, load_rules
 from . import steps
-from .actions import Draw, IllegalAction, from_json
+from .actions import Draw
 from .common import day, strength
 from .model import RESOURCES, WORDS, Table, Warden
 
 
-@dataclass(frozen=True, eq=False)
-class State:
-    """One moment of a game (its table is never changed: ``apply`` returns a new state)."""
+class Board:
+    """The working copy of a game for :class:`~manorkit.gamestate.GameState`: its
+    :class:`~.model.Table`, stepped by the rules of :mod:`.steps`."""
 
-    rules: Rules
-    seed: int
-    table: Table
-    history: tuple = ()
-    parent: State | None = field(default=None, repr=False)
+    __slots__ = ("table",)
 
-    # -- the protocol ---------------------------------------------------------------------
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    @classmethod
+    def setup(cls, rules: Rules, seed: int, players: tuple[str, ...], say,
+              monster: str = "") -> Board:
+        return cls(_table(rules, players, monster))
+
+    def copy(self) -> Board:
+        return Board(self.table.copy())
+
+    def decisions(self, rules: Rules) -> list:
+        return steps.legal(self.table)
+
+    def outcomes(self, rules: Rules) -> list[tuple[Draw, object]]:
+        what = self.table.todo[0][0]
+        return [(Draw(what, str(v)), p) for v, p in steps.outcomes(self.table)]
+
+    def step(self, rules: Rules, action, say) -> None:
+        t = self.table
+        t.said = ""
+        if isinstance(action, Draw):
+            steps.drawn(t, action.value)
+        else:
+            steps.act(t, action)
+        steps.settle(t)
+        say(t.said, "")
+
     @property
-    def players(self) -> tuple[str, ...]:
-        return self.table.players
+    def is_chance(self) -> bool:
+        return bool(self.table.todo) and self.table.todo[0][0] in steps.RANDOM
 
     @property
-    def monster(self) -> str:
-        return self.table.monster
+    def player(self) -> str:
+        """Whose decision it is ("" at a random step or when nothing is due)."""
+        todo = self.table.todo
+        return todo[0][1] if todo and not self.is_chance and len(todo[0]) > 1 else ""
 
     @property
-    def depth(self) -> int:
-        return len(self.history)
-
-    @property
-    def is_over(self) -> bool:
-        return self.table.over is not None
-
-    @property
-    def won(self) -> bool:
-        return self.table.over == "won"
+    def turn(self) -> int:
+        """Turns begun."""
+        return self.table.turns
 
     @property
     def over(self) -> str | None:
         return self.table.over
 
     @property
-    def is_chance(self) -> bool:
-        t = self.table
-        return not self.is_over and bool(t.todo) and t.todo[0][0] in steps.RANDOM
-
-    @property
-    def player(self) -> str | None:
-        if self.is_over or self.is_chance or not self.table.todo:
-            return None
-        return self.table.todo[0][1]
-
-    @property
     def winners(self) -> tuple[str, ...]:
-        return self.players if self.won else ()
+        return self.table.players if self.table.over == "won" else ()
+
+
+class State(GameState):
+    """One moment of a game (its table is never changed: ``apply`` returns a new state)."""
+
+    BOARD = Board
+    GAME = "manorkit.weirdwood"
+    RULES = Rules
 
     @property
-    def turn(self) -> int:
-        return self.table.turns
+    def table(self) -> Table:
+        return self.board.table
 
-    @cached_property
-    def _legal(self) -> tuple:
-        if self.is_over or self.is_chance:
-            return ()
-        return tuple(steps.legal(self.table))
+    @property
+    def monster(self) -> str:
+        return self.table.monster
 
-    def legal_actions(self) -> list:
-        return list(self._legal)
+    @property
+    def won(self) -> bool:
+        return self.table.over == "won"
 
-    @cached_property
-    def _outcomes(self):
-        return steps.outcomes(self.table)
-
-    def chance_outcomes(self) -> list[tuple[Draw, object]]:
-        if not self.is_chance:
-            raise IllegalAction("no random step is pending")
-        what = self.table.todo[0][0]
-        return [(Draw(what, str(v)), p) for v, p in self._outcomes]
-
-    def apply(self, action) -> State:
-        """The state after ``action`` (a legal decision or an outcome of the pending random
-        step); an illegal one raises :class:`IllegalAction` and changes nothing."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        t = self.table.copy()
-        t.events.append("")
-        if self.is_chance:
-            if not isinstance(action, Draw) or action.what != t.todo[0][0] or \
-                    self._outcomes.p(action.value) == 0:
-                raise IllegalAction(f"{action} is not an outcome of the pending random step")
-            steps.drawn(t, action.value)
-        else:
-            if action not in self._legal:
-                raise IllegalAction(f"{action} is not legal now ({self.player}'s decision)")
-            steps.act(t, action)
-        steps.settle(t)
-        return State(self.rules, self.seed, t, (*self.history, action), self)
-
-    def resolve(self, rng: random.Random | None = None) -> State:
-        """Resolve the pending random step by sampling it (with ``rng``, or a generator
-        seeded by ``(seed, depth)``)."""
-        outcomes = self.chance_outcomes()
-        rng = rng or random.Random(f"{self.seed}:{self.depth}")
-        return self.apply(rng.choices([o for o, _ in outcomes],
-                                      [float(p) for _, p in outcomes])[0])
-
-    def at(self, depth: int) -> State:
-        if not 0 <= depth <= self.depth:
-            raise ValueError(f"depth {depth} is not 0 to {self.depth}")
-        state = self
-        while state.depth > depth:
-            state = state.parent
-        return state
+    def with_table(self, table: Table) -> State:
+        """This state with ``table`` in place of its own (a scenario's starting point: its
+        history no longer replays to it)."""
+        return replace(self, board=Board(table), _memo={})
 
     # -- what a player may see ------------------------------------------------------------
     def observation(self, player: str) -> dict:
@@ -187,36 +159,10 @@ class State:
         out.update({f"{d} die": 1 for d in w.dice})
         return dict(out)
 
-    @property
-    def log(self):
-        import pandas as pd
-
-        rows = [{"step": i + 1, "action": str(a), "effect": e}
-                for i, (a, e) in enumerate(zip(self.history, self.table.events, strict=True))]
-        return pd.DataFrame(rows, columns=["step", "action", "effect"])
-
     def _repr_html_(self) -> str:
         from .display import state_html
 
         return state_html(self)
-
-    # -- saving ---------------------------------------------------------------------------
-    def to_json(self) -> str:
-        return json.dumps({"game": "weirdwood", "rules": self.rules.recipe(),
-                           "seed": self.seed, "players": list(self.players),
-                           "monster": self.monster,
-                           "history": [a.to_json() for a in self.history]})
-
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("game") != "weirdwood":
-            raise IllegalAction("not a saved Weirdwood Manor game")
-        state = new_game(Rules.from_recipe(data["rules"]), seed=data["seed"],
-                         players=data["players"], monster=data["monster"])
-        for entry in data["history"]:
-            state = state.apply(from_json(entry))
-        return state
 
 
 def _public(w: Warden) -> dict:
@@ -250,8 +196,7 @@ def new_game(rules: Rules | None = None, seed: int = 0, players=2,
                          "distinct names")
     if monster not in MONSTERS:
         raise ValueError(f"monster is {monster!r}; expected one of {', '.join(MONSTERS)}")
-    t = _table(rules, players, monster)
-    return State(rules, seed, t)
+    return State.start(rules, seed, players, monster=monster)
 
 
 def _table(rules: Rules, players: tuple[str, ...], monster: str) -> Table:
