@@ -1,18 +1,25 @@
-"""The game-agnostic comparison metrics (``manorkit.sim.compare_games``) on the toy race,
-Blueprints of Mad King Ludwig and Weirdwood Manor."""
+"""The game-agnostic comparison metrics (``manorkit.sim.compare_games``) on the toy race and
+the five games, and the five-game setup (``manorkit.five_games``)."""
 
 from fractions import Fraction
 
 import pytest
 
 from manorkit.sim.compare_games import (
+    HEADS,
     Band,
+    bands_table,
     decision_swing,
     events_per_decision,
+    frame,
     generic_swing,
+    lookahead_swing,
+    measure,
     sensitivity,
     skill,
     swing_values,
+    table,
+    win_rates,
 )
 from manorkit.sim.games import simulate_games
 from manorkit.sim.seeds import day_seeds
@@ -45,15 +52,27 @@ def test_events_per_decision_of_the_peer_games():
 
 
 # -- skill --------------------------------------------------------------------------------
-def test_skill_in_a_competitive_game_is_a_winning_share_against_a_fair_one():
-    # the roller (2 spaces a turn on average) against the walker (1): the race favours it
+def test_skill_in_a_competitive_game_is_a_winning_share_against_the_random_bots_in_that_seat():
+    # the roller (2 spaces a turn on average) against the walker (1): the race favours it;
+    # two walkers: the first always wins, so a walker's share over both seats is one half
     result = skill(TOY, toy_game.roller_policy, toy_game.walker_policy, 40, competitive=True,
                    seed=2)
     assert result.measure == "winning share" and result.games == 40
-    assert result.baseline == (0.5, 0.5, 0.5)
+    assert result.baseline[0] == 0.5 and result.baseline[1] < 0.5 < result.baseline[2] <= 1
     share, low, high = result.best
-    assert low > 0.5 and low <= share <= high
+    assert low > 0.5 and low <= share <= high <= 1
     assert result.difference[0] == pytest.approx(share - 0.5)
+    assert result.difference[1] > 0 and result.difference[2] <= 1
+
+
+def test_win_rates_pair_two_runs_of_the_same_games():
+    found = win_rates([True, True, False, True], [False, False, False, True])
+    assert found.measure == "win rate" and found.games == 4
+    assert found.best[0] == 0.75 and found.baseline[0] == 0.25
+    assert found.best[1] < 0.75 < found.best[2] and found.baseline[1] < 0.25
+    assert found.difference[0] == 0.5 and -1 <= found.difference[1] < 0.5 < found.difference[2]
+    with pytest.raises(ValueError, match="same games"):
+        win_rates([True], [True, False])
 
 
 def test_skill_in_ludwig_and_weirdwood():
@@ -84,6 +103,19 @@ def test_the_toy_swing_hook_against_counting_the_die():
     at = state.positions[state.player]
     expected = abs(Fraction(sum(at + f >= 6 for f in (1, 2, 3)), 3) - int(at + 1 >= 6))
     assert toy_game.decision_swing(state) == expected
+
+
+def test_lookahead_swing_reads_the_steps_the_decisions_lead_to():
+    state = toy_game.new_game()
+    for a in ("walk", "walk", "walk", "walk"):  # Ann and Bo at 2
+        state = state.apply(toy_game.Act(a))
+
+    def reach(after, player):  # the die takes the player to the goal
+        return Fraction(sum(after.positions[player] + f >= 4 for f in after.faces), 3)
+    # only rolling leads to a random step: no decision changes its odds
+    assert lookahead_swing(state, reach) == 0
+    assert lookahead_swing(state, lambda after, player: None) is None
+    assert lookahead_swing(toy_game.new_game().apply(toy_game.Act("roll")), reach) is None
 
 
 def test_generic_swing_needs_two_decisions_reaching_a_random_step():
@@ -174,3 +206,51 @@ def test_a_band_over_a_variant():
     band = sensitivity(cleared, rules, {"one face each": {"balanced_die": "one_face_each"}},
                        placeholder="battle_dice.csv counts")
     assert band.values["one face each"] != band.value
+
+
+# -- one game measured, and the table -------------------------------------------------------------
+def test_measure_bands_every_number_a_placeholder_moves():
+    rules = toy_game.Rules()
+    m = measure("toy", TOY, toy_game.roller_policy, toy_game.walker_policy, 12,
+                competitive=True, rules=rules, seed=3, swing_games=4,
+                readings={"a d2": {"die": "d2"}, "a d4": {"die": "d4"}}, placeholder="the die")
+    plain = skill(TOY, toy_game.roller_policy, toy_game.walker_policy, 12, competitive=True,
+                  rules=rules, seed=3)
+    assert m.skill == plain
+    assert m.events == events_per_decision(simulate_games(TOY, toy_game.roller_policy, 12,
+                                                          rules=rules, seed=3))
+    bands = {b.name: b for b in m.bands}
+    # every roll decision leads to one die: dice per decision never moves with the die
+    assert "dice" not in bands and "all" not in bands
+    # the swing hook reads the die's faces
+    d2 = decision_swing(TOY, toy_game.roller_policy, 4, rules=rules.with_variants(die="d2"),
+                        seed=3)
+    assert bands["swing"].values["a d2"] == d2.mean[0] != m.swing.mean[0]
+    assert all(b.placeholder == "the die" and b.low <= b.value <= b.high for b in m.bands)
+    shown = table([m]).iloc[0]
+    assert shown[HEADS["swing"]].endswith("⚑") and not shown[HEADS["dice"]].endswith("⚑")
+    assert shown[HEADS["bands"]] == "the die"
+    assert set(bands_table([m])["number"]) == {HEADS[k] for k in bands}
+    numbers = frame([m]).iloc[0]
+    assert numbers["swing"] == m.swing.mean[0] and numbers["games"] == m.skill.games
+    with pytest.raises(ValueError, match="rules"):
+        measure("toy", TOY, toy_game.roller_policy, toy_game.walker_policy, 2,
+                readings={"a d2": {"die": "d2"}})
+
+
+def test_the_five_games_setup():
+    from manorkit import five_games
+
+    shown = five_games.settings()
+    assert list(shown["game"]) == [s.name for s in five_games.GAMES] and len(shown) == 5
+    ludwig = next(s for s in five_games.GAMES if s.game == "manorkit.ludwig")
+    rules = five_games._load(ludwig.rules)()
+    readings = ludwig.readings(rules)
+    food = sum(rules.rows("rooms.csv")[k]["copies"] for k in rules.rows("rooms.csv")
+               if k.startswith("Food/"))
+    for label, edits in readings.items():
+        changed = rules.with_edits(edits)
+        count = sum(changed.rows("rooms.csv")[k]["copies"] for k in changed.rows("rooms.csv")
+                    if k.startswith("Food/"))
+        assert label == f"{count} Food Rooms" and count != food
+        assert changed.setting("room_cards") - rules.setting("room_cards") == count - food
