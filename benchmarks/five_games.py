@@ -1,6 +1,6 @@
 """The five-game comparison of notebook 13 with more games (measured, never asserted):
-``manorkit.five_games.measure_all`` with ``games`` games a game (Blueprints half as many) and
-the swing over ``swing`` games, every number banded over its placeholder; prints
+``manorkit.five_games.measure_all`` with ``games`` games a game (Blueprints 8 in 10) and the
+swing over ``swing`` games, every number banded over its placeholder; prints
 the comparison table, the bands, and how long each game took.
 
 Run: .venv/bin/python benchmarks/five_games.py [games] [--swing N] [--markdown]

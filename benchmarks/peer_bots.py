@@ -76,8 +76,9 @@ def ludwig(n: int) -> None:
     result = skill("manorkit.ludwig", lw.heuristic_policy, lw.random_policy, n, players=2,
                    competitive=True, seed=1)
     rate = n / (time.perf_counter() - start)
-    print(f"| Blueprints, 2 players | heuristic's winning share {_pct(result.best)} "
-          f"against {result.baseline[0]:.0%} | {rate:.1f} games/s |", flush=True)
+    print(f"| Blueprints, 2 players | heuristic's winning share {_pct(result.best)} against "
+          f"the random bot's {_pct(result.baseline)} in the same seats | {rate:.1f} games/s |",
+          flush=True)
     table = simulate_games("manorkit.ludwig", lw.random_policy, n, players=2, seed=2,
                            progress=False)
     per = events_per_decision(table)

@@ -77,7 +77,7 @@ GAMES = (
     Setup("Blueprints of Mad King Ludwig", "manorkit.ludwig",
           "manorkit.ludwig.policies:heuristic_policy", "manorkit.ludwig.policies:random_policy",
           "manorkit.ludwig:load_rules", players=2, competitive=True,
-          placeholder="rooms.csv (how many Food Rooms)", readings=_food, scale=0.5),
+          placeholder="rooms.csv (how many Food Rooms)", readings=_food, scale=0.8),
     Setup("Weirdwood Manor (against Therus)", "manorkit.weirdwood",
           "manorkit.weirdwood.policies:heuristic_policy",
           "manorkit.weirdwood.policies:random_policy", "manorkit.weirdwood:load_rules",
