@@ -2,9 +2,9 @@
 up (widget state saved with a notebook, the notebooks' Python version written in), Debian's
 Chromium driven by Playwright. The stepper notebook is run and clicked through (a draft, a
 hand-chosen tile, a move, undo, a hundred bot steps) and its words read; so is a turn of each
-peer game's stepper; the deck explorer's
-deck is switched, the notebook saved and opened again; the drafting explorer is asked a
-question too large; a notebook is opened and left alone; every other notebook is run. No
+peer game's stepper (09, 10, 11, 12); the deck explorer's deck is switched, the notebook saved
+and opened again; the drafting explorer is asked a question too large; a notebook is opened
+and left alone; every other notebook is run. No
 output may be an error, no widget may be stuck loading, no chart's text may reach outside
 its chart. Any request that leaves 127.0.0.1 is aborted and fails the test.
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,8 @@ EXPLORER = "03_decks.ipynb"  # its deck explorer is driven by hand, saved and re
 DRAFTING = "06_drafting_odds.ipynb"  # its drafting explorer is asked a question too large
 MYSTERY = "09_mystery_mansion.ipynb"  # its stepper is clicked through a turn
 NIGHTMARE = "10_nightmare_house.ipynb"  # its stepper too: the setup, then a bot to the end
+#: Peer-game notebooks whose stepper is clicked through a turn (Ludwig, Weirdwood).
+PEER_STEPPERS = {"11_ludwig.ipynb": "ludwig", "12_weirdwood.ipynb": "weirdwood"}
 SHOTS = ROOT / "build" / "browser"
 #: JupyterLab settings: start the kernel unasked, render every cell, never call out.
 OVERRIDES = {
@@ -436,9 +439,86 @@ def test_the_drafting_explorer_says_a_question_is_too_large_and_stays_live(lab, 
             explorer.screenshot(path=str(SHOTS / "06_drafting_explorer.png"))
 
 
+def _peer_stepper(page):
+    """The peer-game stepper of the open notebook, and a way to press its buttons."""
+    stepper = page.locator(".mk-stepper").last
+    stepper.scroll_into_view_if_needed()
+    phase = stepper.locator(".mk-phase")
+
+    def step_number() -> int:
+        return int(phase.locator("b").inner_text().split()[1].rstrip(","))
+
+    def press(name) -> None:
+        before = step_number()
+        stepper.get_by_role("button", name=name).first.click()
+        expect(phase).to_contain_text(f"step {before + 1},")
+
+    def random_steps() -> None:
+        while phase.locator("[data-phase]").get_attribute("data-phase") == "random step":
+            press("roll")
+    return stepper, phase, press, random_steps
+
+
+def test_ludwig_turn_in_the_browser(lab, browser):
+    """Setup rolled, a Royal Decree kept by each player, the Foyers coloured, the Market
+    revealed; then a turn: a card taken and sketched (one more Room on the board), the
+    turn ended, and undone."""
+    page, cells = open_and_run(browser, lab, "11_ludwig.ipynb")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stepper, phase, press, random_steps = _peer_stepper(page)
+    try:
+        assert problems(browser, cells) == []
+        expect(phase).to_contain_text("step 0,")
+        random_steps()
+        for _ in range(2):
+            press(re.compile("^keep Royal Decree"))
+        random_steps()
+        for _ in range(2):
+            press("Foyer as a Food Room")
+        random_steps()
+        expect(phase).to_contain_text("turn 1")
+        rooms = stepper.locator("svg.ludwig-sketch rect.room")
+        before = rooms.count()
+        press(re.compile("^take "))
+        press(re.compile("^sketch at "))
+        expect(rooms).not_to_have_count(before)
+        press("end the turn")
+        stepper.get_by_role("button", name="undo", exact=True).click()
+        expect(stepper.get_by_role("button", name="end the turn")).to_be_visible()
+        assert browser.left == []
+    finally:
+        if stepper.count():
+            stepper.screenshot(path=str(SHOTS / "11_ludwig_stepper.png"))
+
+
+def test_weirdwood_turn_in_the_browser(lab, browser):
+    """Setup rolled (the tiles, Companions, Scarabs, hands, the first Monster Card); then a
+    turn: a card played face up, time advanced (the clock moves), the turn ended, undone."""
+    page, cells = open_and_run(browser, lab, "12_weirdwood.ipynb")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stepper, phase, press, random_steps = _peer_stepper(page)
+    try:
+        assert problems(browser, cells) == []
+        expect(phase).to_contain_text("step 0,")
+        random_steps()
+        expect(stepper.locator("svg.weirdwood-board path.room")).to_have_count(30)
+        clock = stepper.locator('.mk-bar .mk-resource[data-resource="time"] b')
+        before = clock.inner_text()
+        press(re.compile(r"^play .* face up to slot 1$"))
+        press(re.compile(r"^advance time "))
+        expect(clock).not_to_have_text(before)  # (each widget's update arrives on its own)
+        press("end the turn")
+        stepper.get_by_role("button", name="undo", exact=True).click()
+        expect(stepper.get_by_role("button", name="end the turn")).to_be_visible()
+        assert browser.left == []
+    finally:
+        if stepper.count():
+            stepper.screenshot(path=str(SHOTS / "12_weirdwood_stepper.png"))
+
+
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS
                                   if p.name not in (STEPPER, EXPLORER, DRAFTING, MYSTERY,
-                                                    NIGHTMARE)],
+                                                    NIGHTMARE, *PEER_STEPPERS)],
                          ids=lambda p: p.name)
 def test_notebook_in_the_browser(lab, browser, path):
     page, cells = open_and_run(browser, lab, path.name)

@@ -190,9 +190,14 @@ def test_setup_draws_closed_form_and_shuffling():
     counts = Counter(sum(f in favors for f in rng.sample(deck, 4)) for _ in range(N))
     assert all(within(exact.p(k), n) for k, n in counts.items())
     assert bonus_cards_held("B01", drawn=6).p(1) == Fraction(6, 37)
-    assert decree_dealt(4) == Fraction(6, 32) and decree_dealt(4, double=True) == Fraction(10, 32)
-    decrees = list(RULES.rows("royal_decrees.csv"))
-    hits = sum("D05" in rng.sample(decrees, 5) for _ in range(N))
+    in_play = RULES.pool("royal_decrees.csv")  # Setup's tip: some are left in the box
+    assert len(in_play) == sum(r["in_play"] == "yes" for r in RULES.rows("royal_decrees.csv")
+                                 .values())
+    assert decree_dealt(4) == Fraction(6, len(in_play))
+    assert decree_dealt(4, double=True) == Fraction(10, len(in_play))
+    every = RULES.edit("royal_decrees.csv", "D05", in_play="yes")
+    assert decree_dealt(4, rules=every) == Fraction(6, len(in_play) + 1)
+    hits = sum("D01" in rng.sample(in_play, 5) for _ in range(N))
     assert within(decree_dealt(3), hits)
     with pytest.raises(ValueError, match="Nope not in"):
         favors_revealed("Nope")
@@ -208,8 +213,8 @@ def test_bonus_card_vp():
     assert bonus_card_vp(swans, 8) == 24
     never = cards["Score 25 VPs if you never expanded your lot"]
     assert bonus_card_vp(never, 1) == 25 and bonus_card_vp(never, 0) == 0
-    with pytest.raises(ValueError, match="no X"):
-        bonus_card_vp("B01", 3)
+    assert bonus_card_vp("B01", 3) == 3 * RULES.rows("bonus_cards.csv")["B01"]["vp"]
+    assert "vp" in RULES.rows("bonus_cards.csv")["B01"]["placeholder"]  # X: a placeholder
     with pytest.raises(ValueError, match="condition"):
         bonus_card_vp(never, 2)
 
@@ -227,3 +232,11 @@ def test_a_broken_copy_names_the_file(tmp_path):
     with pytest.raises(RulesDataError, match="holds 97 cards") as info:
         load_rules(dest)
     assert info.value.file == "rooms.csv"
+
+
+def test_the_winner_tie_break_counts_every_completed_room():
+    # The Winner: "the most completed Rooms (filled-in circles)" — a complete Outdoor Room
+    # (one score-sheet entry) and a completed Utility Room are completed Rooms too.
+    assert winner({"B": Castle(), "A": Castle(outdoor=[(0, 0)])}) == ["A", "B"]
+    assert winner({"B": Castle(), "A": Castle(completed={"Utility": 1})}) == ["A", "B"]
+    assert Castle(completed={"Food": 2, "Utility": 1}, outdoor=[(1, 0)]).completed_rooms == 4

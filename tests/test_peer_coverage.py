@@ -5,8 +5,12 @@ from pathlib import Path
 
 import pytest
 
+from manorkit import ludwig as lw
 from manorkit import mystery_mansion as mm
 from manorkit import nightmare_house as nh
+from manorkit import weirdwood as ww
+from manorkit.ludwig.game import play as lw_play
+from manorkit.weirdwood.game import steps as ww_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +36,33 @@ MM_ROLLS = {
     "chest opened": (mm.real_treasure, mm.chests_to_real),
 }
 
+#: Each random step the Blueprints engine pends → the calculators its odds come from
+#: (agreement tests in test_ludwig_game.py).
+LW_DRAWS = {
+    "start": (), "favor": (lw.next_card, lw.favors_revealed),
+    "private": (lw.next_card,), "bonus": (lw.next_card, lw.bonus_cards_held),
+    "decree": (lw.next_card, lw.decree_dealt), "room": (lw.next_room, lw.market_count),
+}
+
+
+#: Each random step the Weirdwood engine pends → its calculators (test_weirdwood_game.py).
+WW_DRAWS = {
+    "tile": (), "companion": (), "draw": (), "monster": (ww.monster_draw, ww.monster_cards),
+    "battle": (ww.roll, ww.battle, ww.attack_scarabs), "room_dice": (ww.spawn,
+                                                                    ww.setup_scarabs),
+    "d12": (ww.d12_room,), "wraith_die": (ww.wraith_drain,),
+}
+
+
+def test_every_ludwig_random_step_has_a_calculator():
+    assert set(LW_DRAWS) == set(lw_play.RANDOM)
+    assert all(f.__name__ in lw.__all__ for fs in LW_DRAWS.values() for f in fs)
+
+
+def test_every_weirdwood_random_step_has_a_calculator():
+    assert set(WW_DRAWS) == set(ww_steps.RANDOM)
+    assert all(f.__name__ in ww.__all__ for fs in WW_DRAWS.values() for f in fs)
+
 
 def test_every_nightmare_house_roll_has_a_calculator():
     named = set()
@@ -42,11 +73,12 @@ def test_every_nightmare_house_roll_has_a_calculator():
     assert all(f.__name__ in mm.__all__ for fs in MM_ROLLS.values() for f in fs)
 
 
-@pytest.mark.parametrize("game", [mm, nh], ids=lambda g: g.__name__.rsplit(".", 1)[1])
+@pytest.mark.parametrize("game", [mm, nh, lw, ww],
+                         ids=lambda g: g.__name__.rsplit(".", 1)[1])
 def test_every_variant_is_live(game):
     rules = game.load_rules()
     code = "".join(p.read_text(encoding="utf-8")
-                   for p in Path(game.__file__).parent.glob("*.py"))
+                   for p in Path(game.__file__).parent.rglob("*.py"))
     for vid in rules.choices:
         others = [rules.with_variants(**{vid: rid}) for rid in rules.readings(vid).index
                   if rid != rules.variant(vid)]

@@ -262,10 +262,20 @@ def test_monster_cards_against_dealing():
     assert all(within(exact.p(k), n) for k, n in counts.items())
     # closed form: the expected count is draws × share
     assert exact.mean() == Fraction(5 * RULES.monster_deck("Chaos Ogre")["Power"], 20)
-    with pytest.raises(ValueError, match="turns is 21"):
-        monster_cards("Therus", "Move", 21)
+    # past one deck: the discards are shuffled again, so 25 turns are a whole deck and 5
+    rng = random.Random(15)
+    longer = monster_cards("Mîn Wraith", "Attack", 25)
+    good = RULES.monster_deck("Mîn Wraith")["Attack"]
+    wraith = [k for k, n in RULES.monster_deck("Mîn Wraith").items() for _ in range(n)]
+    counts = Counter(good + rng.sample(wraith, 5).count("Attack") for _ in range(N))
+    assert all(within(longer.p(k), n) for k, n in counts.items())
+    assert longer.mean() == Fraction(25 * good, 20)
+    with pytest.raises(ValueError, match="Plans queue"):
+        monster_cards("Therus", "Move", 3)
     with pytest.raises(ValueError, match="unknown monster"):
         monster_cards("Dragon", "Move", 1)
+    with pytest.raises(ValueError, match="turns is -1"):
+        monster_cards("Chaos Ogre", "Move", -1)
 
 
 def test_a_broken_copy_names_the_file(tmp_path):

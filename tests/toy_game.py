@@ -2,7 +2,8 @@
 machinery (``manorkit.sim.games``, the RunStepper) without a real game.
 
 Players take turns: ``walk`` moves 1 space; ``roll`` moves a die's 1-3 spaces (a random
-step). The first to reach :data:`GOAL` wins.
+step). The first to reach :data:`GOAL` wins. Its :class:`Rules` name the die
+(``Rules().with_variants(die="d2")`` rolls 1-2).
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ FACES = (1, 2, 3)
 
 class IllegalAction(ValueError):
     pass
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The race's rules: the die's faces, and its readings by name."""
+
+    faces: tuple = FACES
+    DICE = {"d2": (1, 2), "d3": FACES, "d4": (1, 2, 3, 4)}
+
+    def with_variants(self, die: str) -> Rules:
+        return Rules(self.DICE[die])
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,7 @@ class Race:
     seed: int = 0
     players: tuple = ("Ann", "Bo")
     history: tuple = ()
+    faces: tuple = FACES
 
     # -- derived from the history -----------------------------------------------------------
     def _replay(self):
@@ -100,14 +113,14 @@ class Race:
     def chance_outcomes(self) -> list:
         if not self.is_chance:
             raise IllegalAction("no random step is pending")
-        return [(Chance(f), Fraction(1, len(FACES))) for f in FACES]
+        return [(Chance(f), Fraction(1, len(self.faces))) for f in self.faces]
 
     def apply(self, action) -> Race:
         allowed = ([o for o, _ in self.chance_outcomes()] if self.is_chance
                    else self.legal_actions())
         if action not in allowed:
             raise IllegalAction(f"{action} is not legal here")
-        return Race(self.seed, self.players, self.history + (action,))
+        return Race(self.seed, self.players, self.history + (action,), self.faces)
 
     def resolve(self, rng: random.Random | None = None) -> Race:
         rng = rng or random.Random(f"{self.seed}:{self.depth}")
@@ -115,7 +128,7 @@ class Race:
         return self.apply(rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0])
 
     def at(self, depth: int) -> Race:
-        return Race(self.seed, self.players, self.history[:depth])
+        return Race(self.seed, self.players, self.history[:depth], self.faces)
 
     def summary(self) -> dict:
         return {"leader_space": max(self.positions.values())}
@@ -153,7 +166,7 @@ class Race:
 
 
 def new_game(rules=None, seed: int = 0, players=("Ann", "Bo")) -> Race:
-    return Race(seed, tuple(players))
+    return Race(seed, tuple(players), faces=(rules or Rules()).faces)
 
 
 def walker_policy(state, rng):
@@ -162,3 +175,14 @@ def walker_policy(state, rng):
 
 def roller_policy(state, rng):
     return state.legal_actions()[1]
+
+
+def decision_swing(state):
+    """The comparison's swing hook: the deciding player's chance of reaching the goal on
+    this turn, walking (certain: 0 or 1) or rolling (the die's exact odds); its spread."""
+    if state.player is None:
+        return None
+    at = state.positions[state.player]
+    walk = Fraction(int(at + 1 >= GOAL))
+    roll = Fraction(sum(at + f >= GOAL for f in state.faces), len(state.faces))
+    return abs(roll - walk)

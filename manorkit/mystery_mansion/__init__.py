@@ -33,11 +33,12 @@ from .moves import (
     turn_of_entry,
 )
 from .rules import Rules, load_rules
+from .swing import decision_swing
 
 __all__ = [
     "Rules", "RulesDataError", "State", "actions_to_enter", "allowed_levels", "card_kind",
     "chest_cards", "chest_contents", "chest_label", "chests_to_real", "clue_card",
-    "clue_draws", "clue_play", "door_die", "first_turn", "key_card", "key_matches",
-    "load_rules", "new_game", "next_card", "pile", "random_card", "real_treasure",
-    "room_draw", "rooms_added", "search_card", "turn_of_entry",
+    "clue_draws", "clue_play", "decision_swing", "door_die", "first_turn", "key_card",
+    "key_matches", "load_rules", "new_game", "next_card", "pile", "random_card",
+    "real_treasure", "room_draw", "rooms_added", "search_card", "turn_of_entry",
 ]

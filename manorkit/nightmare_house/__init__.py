@@ -29,10 +29,11 @@ from .contests import (
 from .cups import character_draw, haunt_draw, power_cup, power_draw, power_total
 from .game import HOUSE, State, new_game
 from .rules import Rules, load_rules
+from .swing import decision_swing
 
 __all__ = [
     "HOUSE", "Rules", "RulesDataError", "State", "astral_entry", "character_draw",
-    "entity_after", "exorcism", "new_game",
+    "decision_swing", "entity_after", "exorcism", "new_game",
     "haunt_draw", "haunting", "haunting_group", "healing", "house_draw", "house_wins",
     "hunter_draw", "lights_off", "lights_on", "load_rules", "lost_landing", "panic",
     "possessed_total", "possession_attack", "possession_defence", "power_cup", "power_draw",

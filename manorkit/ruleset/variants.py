@@ -1,7 +1,9 @@
-"""Variants: named readings of a rulebook's contradictions and gaps, each with a patch.
+"""Variants: named readings of a rulebook's contradictions and gaps, and the options it offers
+itself (a difficulty variant), each with a patch.
 
 A variants file is a YAML list; each variant has ``id``, ``title``, ``sections`` (a list),
-``kind`` (``contradiction`` or ``gap``), ``default`` (a reading id) and ``readings``: reading
+``kind`` (``contradiction``, ``gap`` or ``option``), ``default`` (a reading id) and
+``readings``: reading
 id → ``{text, patch}``; optionally ``documents`` or ``pending``: why no reading changes play
 (yet). A patch is a list of edits ``{table, row, field, value}`` (set the cell), ``{table,
 row, field, add}`` (add a whole number to it, so that two readings that both change a number
@@ -24,7 +26,7 @@ from .tables import Origin, RawTable, cell_error, check_rows, key_of
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _INT_RE = re.compile(r"-?[0-9]{1,18}")
-KINDS = ("contradiction", "gap")
+KINDS = ("contradiction", "gap", "option")
 _VARIANT_KEYS = {"id", "title", "sections", "kind", "default", "readings", "documents",
                  "pending"}
 #: Optional reasons (text) why a variant's readings cannot change play yet: ``documents`` (the

@@ -33,7 +33,8 @@ COLUMNS = ("game", "seed", "won", "winners", "turns", "decisions", "chance_event
            *(f"chance_{k}" for k in CHANCE_SOURCES))
 MAX_STEPS = 100_000
 
-__all__ = ["CHANCE_SOURCES", "COLUMNS", "play_game", "seat_policies", "simulate_games"]
+__all__ = ["CHANCE_SOURCES", "COLUMNS", "event_counts", "play_game", "seat_policies",
+           "simulate_games"]
 
 
 def _module(game):
@@ -81,23 +82,31 @@ def play_game(game, policies, seed: int, rules=None, players=None,
                        f"{max_steps} steps")
 
 
-def row(index: int, seed: int, state) -> dict:
-    """The table row of one finished game (:data:`COLUMNS`, then its ``summary()``)."""
+def event_counts(history, source: Callable | None = None) -> dict[str, int]:
+    """The player decisions and random events of a history, by source: ``decisions``,
+    ``chance_events`` and ``chance_<source>`` for each of :data:`CHANCE_SOURCES`. An entry
+    whose ``kind`` is ``"chance"`` is a random event; ``source(entry)`` says what produced it
+    (default: its ``source`` attribute; anything else counts as ``other``)."""
     counts = dict.fromkeys(CHANCE_SOURCES, 0)
     decisions = 0
-    for action in state.history:
+    for action in history:
         if getattr(action, "kind", None) == "chance":
-            source = getattr(action, "source", None)
-            counts[source if source in counts else "other"] += 1
+            found = source(action) if source else getattr(action, "source", None)
+            counts[found if found in counts else "other"] += 1
         else:
             decisions += 1
+    return {"decisions": decisions, "chance_events": sum(counts.values()),
+            **{f"chance_{k}": v for k, v in counts.items()}}
+
+
+def row(index: int, seed: int, state) -> dict:
+    """The table row of one finished game (:data:`COLUMNS`, then its ``summary()``)."""
     winners = tuple(getattr(state, "winners", ()) or ())
     if not winners and getattr(state, "won", False):
         winners = tuple(getattr(state, "players", None) or ("player",))
     out = {"game": index, "seed": seed, "won": bool(winners), "winners": ", ".join(
         map(str, winners)), "turns": int(getattr(state, "turn", 0) or 0),
-        "decisions": decisions, "chance_events": sum(counts.values()),
-        **{f"chance_{k}": v for k, v in counts.items()}}
+        **event_counts(state.history)}
     summary = getattr(state, "summary", None)
     if callable(summary):
         out.update(summary())

@@ -3,8 +3,10 @@
 The d6 picks the ring (room_die.csv, a placeholder), the d12 a Day on the Day Corridor ring;
 the Scarab spawns in that ring's room at that Day. The Day ring turns one spot a day, so the
 current Day is always at the top: Day ``k`` sits ``(k - today) mod 12`` positions clockwise
-from the top (the numbering runs clockwise: a placeholder). On the inner ring (6 rooms at
-even positions) an odd position lies between two rooms: "choose the room clockwise".
+from the top. The numbering runs clockwise (``days.csv`` clockwise; Advancing to the Next
+Day: turning the ring counter-clockwise brings the next Day to the top). On the inner ring
+(6 rooms at even positions) an odd position lies between two rooms: "choose the room
+clockwise".
 A room is ``(ring, slot)``, slots counted clockwise from the top from 0.
 """
 
@@ -26,7 +28,8 @@ def room_at(ring: str, rolled_day: int, today: int, rules: Rules | None = None
         if not isinstance(value, int) or not 1 <= value <= rules.days:
             raise ValueError(f"{name} is {value!r}; expected 1 to {rules.days}")
     n = rules.positions(ring)
-    p = (rolled_day - today) % rules.days
+    sign = 1 if rules.setting("days.csv", "clockwise") else -1
+    p = sign * (rolled_day - today) % rules.days
     slot = math.ceil(Fraction(p * n, rules.days)) % n  # between two rooms: the clockwise one
     return ring, slot
 

@@ -46,16 +46,30 @@ def wraith_drain(attacker: Pool, wraith: Pool, rules: Rules | None = None) -> Di
 
 
 def monster_cards(monster: str, kind: str, turns: int, rules: Rules | None = None) -> Dist:
-    """How many ``kind`` cards the monster resolves in ``turns`` turns from a fresh shuffle,
-    one a turn (Resolving Chaos Ogre / Mîn Wraith Cards; the deck holds 20 cards, reshuffled
-    only when empty)."""
+    """How many ``kind`` cards the Chaos Ogre or the Mîn Wraith resolves in ``turns`` turns
+    from a fresh shuffle, one at the end of every turn (Resolving Chaos Ogre / Mîn Wraith
+    Cards). When the deck runs out the discards are shuffled into a new one; this counts
+    every card back in it (none still slotted as a Power card at the reshuffle). Therus
+    resolves the cards of his Plans queue instead, not one a turn: ``ValueError``."""
     rules = rules or load_rules()
+    if monster == "Therus":
+        raise ValueError("Therus resolves no card a turn: cards join his Plans queue as his "
+                         "spell arms fill and his health drops (Resolving Therus Cards)")
     deck = rules.monster_deck(monster)
     if kind not in deck:
         raise ValueError(f"kind is {kind!r}; expected one of {', '.join(deck)}")
-    total = sum(deck.values())
-    if not isinstance(turns, int) or not 0 <= turns <= total:
-        raise ValueError(f"turns is {turns!r}; expected 0 to {total} (one deck)")
-    good = deck[kind]
-    return Dist({j: Fraction(comb(good, j) * comb(total - good, turns - j), comb(total, turns))
-                 for j in range(min(good, turns) + 1) if turns - j <= total - good})
+    if not isinstance(turns, int) or turns < 0:
+        raise ValueError(f"turns is {turns!r}; expected a whole number at least 0")
+    total, good = sum(deck.values()), deck[kind]
+    decks, rest = divmod(turns, total)
+    return Dist({decks * good + j: Fraction(comb(good, j) * comb(total - good, rest - j),
+                                            comb(total, rest))
+                 for j in range(min(good, rest) + 1) if rest - j <= total - good})
+
+
+def monster_draw(deck) -> Dist:
+    """The kind of the next Monster Card drawn from a deck holding ``deck`` (kind → cards)."""
+    left = {k: n for k, n in deck.items() if n}
+    if not left:
+        raise ValueError("the Monster deck is empty")
+    return Dist.from_counts(left)
