@@ -55,3 +55,14 @@ def test_lab_installs_the_workbench_only_and_test_adds_the_test_tools(monkeypatc
     dev.ensure_venv()
     dev.ensure_venv(test=True)
     assert runs == []
+
+
+def test_the_test_command_runs_ruff_then_the_import_contracts_then_pytest(monkeypatch):
+    dev, runs = _dev(), []
+    monkeypatch.setattr(dev, "ensure_venv", lambda test=False: None)
+    monkeypatch.setattr(dev, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(dev, "_run", lambda *cmd, **kw: runs.append([str(c) for c in cmd]))
+    assert dev.main(["test", "-q", "tests/test_dist.py"]) == 0
+    assert runs == [[str(dev.PY), "-m", "ruff", "check", "."], [str(dev.LINT_IMPORTS)],
+                    [str(dev.PY), "-m", "pytest", "-q", "tests/test_dist.py"]]
+    assert dev.LINT_IMPORTS.parent == dev.BIN
