@@ -9,9 +9,9 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules
+from manorkit.blueprince.board import S, Tile, doors
 from manorkit.blueprince.engine import Chance, Move, new_day, turn
 from manorkit.blueprince.engine import items as items_mod
-from manorkit.blueprince.engine.board import S, Tile, doors
 from manorkit.blueprince.engine.fast import FastDay
 from manorkit.blueprince.engine.pending import CardDraw, LockRoll, Roll, Step, roll_die, sample
 from manorkit.blueprince.mechanics.cards import card_gain, card_refused, refused_cards

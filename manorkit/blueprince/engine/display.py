@@ -6,9 +6,9 @@ from __future__ import annotations
 import html
 
 from ...widgets.views import group_actions, odds, resources_html
+from ..board import WORDS, E, N, S, W
 from ..mechanics.drafting import FaceDown, showing, shown
 from ..placement import COLS, RANKS
-from .board import WORDS, E, N, S, W
 
 CELL = 72
 LEFT, TOP = 24, 18

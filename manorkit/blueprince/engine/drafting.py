@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
 from ..mechanics import door_die, draw_size, never_free, tile_cost, trunk_die
 from ..mechanics.drafting import FaceDown, colours, showing, shown
 from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
-from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
 from .items import watch_draft
 from .pending import LockRoll, Orient, Reveal, Roll
 from .reducer import Work, handles, legal, legal_actions, on_place

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
+from ..board import tile
 from ..mechanics import card_gain
 from ..mechanics.drafting import FaceDown, colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
-from .board import tile
 from .items import on_gain
 from .pending import BackDraw, CardDraw, Reveal, Step, TileDraw
 from .setup import RESOURCES

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..board import Tile, doors, neighbour, rotations
 from ..placement import Cell
 from ..rules import Rules, load_rules
 from .actions import IllegalAction
-from .board import Tile, doors, neighbour, rotations
 
 START = (1, 3)
 ANTECHAMBER = (9, 3)

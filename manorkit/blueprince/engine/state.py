@@ -18,11 +18,11 @@ from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
 
+from ..board import edge, neighbour
 from ..mechanics.drafting import FaceDown, shown
 from ..placement import Cell
 from ..rules import Rules
 from .actions import Action, Chance, IllegalAction, from_json
-from .board import edge, neighbour
 from .pending import Step, sample
 from .setup import Campaign, new_day
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
+from ..board import cheapest, edge, faster, inner_doors, links, links_of, relink
 from ..mechanics import food_steps
 from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
-from .board import cheapest, edge, faster, inner_doors, links, links_of, relink
 from .hooks import Entry
 from .items import offers as item_offers
 from .items import watch_enter

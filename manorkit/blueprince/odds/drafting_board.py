@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..engine.board import NAMES, doors, neighbour, placements
+from ..board import NAMES, doors, neighbour, placements
 from ..mechanics.drafting import back as mechanics_back
 from ..mechanics.drafting import colours as mechanics_colours
 from ..placement import COLS, RANKS, Cell

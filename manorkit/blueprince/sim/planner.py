@@ -39,6 +39,7 @@ import random
 from functools import lru_cache
 from math import comb
 
+from ..board import COLS, RANKS, doors, edge, neighbour, opposite, placements
 from ..engine.actions import (
     Action,
     Buy,
@@ -55,7 +56,6 @@ from ..engine.actions import (
     Unlock,
     Use,
 )
-from ..engine.board import COLS, RANKS, doors, edge, neighbour, opposite, placements
 from ..engine.drafting import draftable_doors, garden_spawnable, slots
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State

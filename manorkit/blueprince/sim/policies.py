@@ -6,6 +6,7 @@ import random
 from functools import partial
 from typing import Protocol
 
+from ..board import DIRS, N, doors, exits, neighbour, opposite
 from ..engine.actions import (
     KINDS,
     Action,
@@ -19,7 +20,6 @@ from ..engine.actions import (
     OpenTrunk,
     Take,
 )
-from ..engine.board import DIRS, N, doors, exits, neighbour, opposite
 from ..engine.drafting import draftable_doors
 from ..engine.state import State
 from ..placement import COLS, RANKS

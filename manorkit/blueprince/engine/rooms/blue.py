@@ -5,9 +5,9 @@ Security, Rotunda). The Drafting Rooms are :mod:`.drafting`, Studio Additions
 
 from __future__ import annotations
 
+from ...board import WORDS, Tile
 from ...mechanics.numbers import number
 from ..actions import Use
-from ..board import WORDS, Tile
 from ..drafting import back_door
 from ..hooks import data_only, offers, on_draft, on_enter, on_roll, on_use, watches_entries
 from ..pending import CardDraw, Roll

@@ -9,12 +9,12 @@ makes the Tunnel one). Levers open Antechamber doors by adding their side to fla
 
 from __future__ import annotations
 
+from ...board import WORDS, edge, placements
 from ...mechanics.entries import pays
 from ...mechanics.fruit import supply_left
 from ...mechanics.numbers import number
 from ...placement import Cell
 from ..actions import Draft, Use
-from ..board import WORDS, edge, placements
 from ..drafting import draftable_doors, garden_spawnable
 from ..hooks import (
     data_only,

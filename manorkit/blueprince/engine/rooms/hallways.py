@@ -8,11 +8,11 @@ Hall; no roll from any Hallway while the Foyer is on the board).
 
 from __future__ import annotations
 
+from ...board import edge
 from ...mechanics.drafting import colours
 from ...mechanics.numbers import number
 from ...schema import COLOURS
 from ..actions import EndDay, Use
-from ..board import edge
 from ..hooks import data_only, offers, on_draft, on_enter, on_use, while_on_board
 from ..reducer import legal
 

@@ -3,9 +3,9 @@ and the Secret Garden Key's spawn."""
 
 from __future__ import annotations
 
+from ...board import placements
 from ...mechanics.numbers import number
 from ..actions import Use
-from ..board import placements
 from ..hooks import on_use
 from ..reducer import legal
 from .hallways import one_rank
