@@ -25,7 +25,7 @@ from manorkit.blueprince.engine import (
     new_day,
 )
 from manorkit.blueprince.engine.checks import check
-from manorkit.blueprince.engine.policies import greedy_policy, play_day, random_policy
+from manorkit.blueprince.sim.policies import greedy_policy, play_day, random_policy
 
 RULES = load_rules()
 DECKS = ("dig", "trunk", "common_items", "special_items")
@@ -105,7 +105,7 @@ def test_illegal_actions_raise_and_change_nothing():
 def test_same_inputs_same_run_in_another_process():
     state = play_day(new_day(RULES, seed=11), greedy_policy, random.Random(1))
     code = ("import random;from manorkit.blueprince.engine import new_day;"
-            "from manorkit.blueprince.engine.policies import play_day, greedy_policy;"
+            "from manorkit.blueprince.sim.policies import play_day, greedy_policy;"
             "print(play_day(new_day(seed=11), greedy_policy, random.Random(1)).digest())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={"PYTHONHASHSEED": "123"})

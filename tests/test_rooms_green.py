@@ -670,7 +670,7 @@ def test_random_days_with_green_variants_keep_the_invariants(variants):
     import random
 
     from manorkit.blueprince.engine.checks import check as invariants
-    from manorkit.blueprince.engine.policies import random_policy
+    from manorkit.blueprince.sim.policies import random_policy
     rules = rules_with(**variants)
     campaign = Campaign(unlocked=("Solarium",), found=("Tunnel",))
     for seed in range(12):

@@ -18,7 +18,7 @@ import pytest
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import Draft, State, new_day
 from manorkit.blueprince.engine.display import board_svg, state_html, wrap
-from manorkit.blueprince.engine.policies import greedy_policy, play_day
+from manorkit.blueprince.sim.policies import greedy_policy, play_day
 from manorkit.widgets import RunStepper, views
 
 RULES = load_rules()

@@ -63,13 +63,17 @@ def start(game, rules, seed: int):
 
 
 def game_policies(game) -> dict:
-    """The bots of ``game``: each ``*_policy`` function of its ``policies`` module."""
-    try:
-        module = importlib.import_module(f"{game.__name__}.policies")
-    except ImportError:
-        return {}
-    return {name.removesuffix("_policy"): f for name, f in vars(module).items()
-            if name.endswith("_policy") and callable(f) and f.__module__ == module.__name__}
+    """The bots of ``game``: each ``*_policy`` function of its ``policies`` module, or of the
+    ``sim.policies`` module beside it (a game whose engine knows no bots, as Blue Prince's:
+    ``manorkit.blueprince.sim.policies`` for ``manorkit.blueprince.engine``)."""
+    for name in (f"{game.__name__}.policies", f"{game.__name__.rpartition('.')[0]}.sim.policies"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        return {n.removesuffix("_policy"): f for n, f in vars(module).items()
+                if n.endswith("_policy") and callable(f) and f.__module__ == module.__name__}
+    return {}
 
 
 class RunStepper(widgets.VBox):
