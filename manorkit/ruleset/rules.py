@@ -15,8 +15,6 @@ from .schema import Tables
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .loader import Loader
-
 
 @dataclass(frozen=True, eq=False)
 class RulesBase:
@@ -36,7 +34,9 @@ class RulesBase:
     _specs: Mapping[str, Mapping]
     _tables: Tables
     edits: Edits = Edits()
-    _loader: ClassVar[Loader]
+    #: The :class:`~.loader.Loader` of this game's rules, set on the class by the loader
+    #: (which imports this module, so this one names it only here).
+    _loader: ClassVar
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "edits", Edits(self.edits))
