@@ -12,7 +12,6 @@ from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
-from .items import watch_draft
 from .pending import LockRoll, Orient, Reveal, Roll
 from .reducer import Work, handles, legal, legal_actions, on_place
 from .state import Drafting, State
@@ -450,7 +449,7 @@ def placed(work: Work, cell: Cell) -> None:
         for other, there in hooks.watching(work.board, watch):
             if other != cell:
                 watch[there](work, other, cell)
-    watch_draft(work, cell)
+    hooks.watch_draft(work, cell)
     if rules.variant("enter_after_draft") == "auto_enter":
         from .turn import enter
 

@@ -21,7 +21,6 @@ from ..mechanics.drafting import FaceDown, colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
-from .items import on_gain
 from .pending import BackDraw, CardDraw, Reveal, Step, TileDraw
 from .setup import RESOURCES
 from .state import Drafting, Event, State, effect_text, freeze
@@ -329,7 +328,7 @@ class Work:
             self.release_card(item)
         self.items[item] = charges
         self.log("gained the {}", section, item)
-        on_gain(self, item)
+        hooks.on_gain(self, item)
         return True
 
     def lying_items(self) -> tuple[str, ...]:
