@@ -368,7 +368,7 @@ def test_printed_ranges_are_uniform_as_the_odds_read_them():
             for resource in ("coins", "keys"):
                 value = row.get(resource)
                 if hasattr(value, "values"):
-                    from manorkit.blueprince.engine.rooms.common import amount_roll
+                    from manorkit.blueprince.engine.pending import amount_roll
                     step = amount_roll((1, 3), resource, value.values)
                     total = sum(w for _, w in step.options)
                     assert {v: Fraction(w, total) for v, w in step.options} == \

@@ -438,6 +438,11 @@ class Roll(Step):
         hooks.ROLLS[self.purpose].fn(work, self, value)
 
 
+def amount_roll(cell: Cell | None, resource: str, values: tuple[int, ...]) -> Roll:
+    """A printed range ("1-2 Coins"): each amount equally likely (placeholder, §8)."""
+    return Roll("amount", cell, options=tuple((v, 1) for v in values), data=(resource,))
+
+
 def _plain(v):
     if isinstance(v, tuple):
         return [_plain(x) for x in v]

@@ -21,7 +21,7 @@ from ..mechanics.drafting import FaceDown, colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
-from .pending import BackDraw, CardDraw, Reveal, Step, TileDraw
+from .pending import BackDraw, CardDraw, Reveal, Step, TileDraw, amount_roll
 from .setup import RESOURCES
 from .state import Drafting, Event, State, effect_text, freeze
 
@@ -382,8 +382,6 @@ class Work:
             if isinstance(value, int):
                 self.gain(resource, value, card, row["source"])
             else:
-                from .rooms.common import amount_roll
-
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
         if got.trunks:  # (a card drawn off the board puts them in the Outer Room, §19)
             self.add_trunks(step.cell, got.trunks, row["source"])

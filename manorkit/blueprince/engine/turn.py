@@ -15,7 +15,7 @@ from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenT
 from .hooks import Entry
 from .pending import CardDraw
 from .reducer import Work, handles, legal
-from .rooms.common import collect, entry_rewards
+from .rewards import collect, entry_rewards
 from .setup import ANTECHAMBER
 from .state import State
 

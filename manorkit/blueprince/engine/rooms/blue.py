@@ -11,8 +11,8 @@ from ..actions import Use
 from ..drafting import back_door
 from ..hooks import data_only, offers, on_draft, on_enter, on_roll, on_use, watches_entries
 from ..pending import CardDraw, Roll
+from ..rewards import fruit_roll, spawn_draws
 from ..setup import START
-from .common import fruit_roll, spawn_draws
 
 data_only("§16 Simple Resource Rooms: room_resources.csv, item_spawns.csv",
           "Den", "Storeroom", "Vault", "Nook", "Spare Room")

@@ -37,8 +37,8 @@ from ..actions import Buy, Chance, Use
 from ..hooks import ENTER, OFFERS, Entry, offers, on_enter, on_roll, on_use
 from ..pending import CardDraw, Roll, top_of_deck
 from ..reducer import legal
+from ..rewards import spawn_draws
 from ..setup import DAY_DECKS, START
-from .common import spawn_draws
 
 DECK = "outer_rooms"
 ITEMS_DECK = "special_items"
