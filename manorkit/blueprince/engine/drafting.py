@@ -18,6 +18,8 @@ from .state import Drafting, State
 
 #: Colours in which the Prism Key works (§6 Special Keys: not Blueprint or Blackprint).
 PRISM_COLOURS = ("orange", "green", "purple", "red", "yellow")
+#: The special keys that open a locked door with an effect of their own, by Unlock method.
+SPECIAL_KEYS = {"prism_key": "Prism Key", "secret_garden_key": "Secret Garden Key"}
 
 
 # -- Step 1: the door and its lock ----------------------------------------------------------
@@ -142,16 +144,9 @@ def _unlock(work: Work, action: Unlock) -> None:
     elif action.method == "silver_key":
         work.use_charge("Silver Key")
         work.drafting = d.replace(free_redraws=d.free_redraws + ("silver_key",))
-    elif action.method == "prism_key":
-        work.use_charge("Prism Key")
-        from .rooms.keys import prism_lite
-
-        prism_lite(work, action.colour)
-    else:
-        work.use_charge("Secret Garden Key")
-        from .rooms.keys import spawn_secret_garden
-
-        spawn_secret_garden(work)
+    else:  # a special key: its charge, then its effect (rooms.keys)
+        work.use_charge(SPECIAL_KEYS[action.method])
+        hooks.KEY_EFFECTS[action.method](work, action)
 
 
 # -- Step 4: redraw or draft ------------------------------------------------------------------

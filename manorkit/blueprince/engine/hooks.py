@@ -20,6 +20,7 @@ from functools import cache
 
 from ... import DATA_DIR
 from ..placement import Cell
+from .actions import UNLOCKS
 
 DRAFT: dict[str, Callable] = {}
 ENTER: dict[str, Callable] = {}
@@ -32,6 +33,8 @@ END_DAY: dict[str, Callable] = {}
 USES: dict[str, Use] = {}
 BUY: dict[str, Callable] = {}
 ROLLS: dict[str, RollRule] = {}
+#: A special key's Unlock method → what it does to the locked door (:func:`on_unlock`).
+KEY_EFFECTS: dict[str, Callable] = {}
 #: Rooms whose every rule is structural or data-driven (doors, cost, locks, dirt, trunks,
 #: ``room_resources.csv``, ``item_spawns.csv``), each with the section that says so.
 DATA_ONLY: dict[str, str] = {}
@@ -168,6 +171,15 @@ def on_use(name: str, section: str) -> Callable:
     """``f(work, action)``: what using the ability ``name`` (a :class:`~.actions.Use`) does."""
     def wrap(f: Callable) -> Callable:
         _register(USES, (name,), Use(f, section), "on_use", known={name})
+        return f
+    return wrap
+
+
+def on_unlock(method: str) -> Callable:
+    """``f(work, action)``: what opening a locked door with the special key of the
+    :class:`~.actions.Unlock` method ``method`` does, its charge used (§6 Special Keys)."""
+    def wrap(f: Callable) -> Callable:
+        _register(KEY_EFFECTS, (method,), f, "on_unlock", known=UNLOCKS)
         return f
     return wrap
 
