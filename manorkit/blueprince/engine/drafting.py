@@ -3,6 +3,7 @@ legality beside its effect, and what happens when a tile is placed."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
@@ -375,7 +376,7 @@ def _take(work: Work, action: Take) -> None:
         work.gain("steps", -steps, f"drafted {what} from Slot {action.slot}", "§19 Hovel")
     work.drafting = d.replace(slot=action.slot)
     if isinstance(room, FaceDown):  # drafted blind: turned face up now, then placed
-        work.queue(Reveal(action.slot))
+        work.queue(RevealTaken(action.slot))
         return
     if action.rotation is not None:
         work.place(room, action.rotation)
@@ -384,6 +385,16 @@ def _take(work: Work, action: Take) -> None:
         work.place(room, turns[0])
     else:
         work.queue(_orient(turns))
+
+
+@dataclass(frozen=True)
+class RevealTaken(Reveal):
+    """The face-down tile the player drafted blind turned face up (:class:`Reveal`), then
+    placed (:func:`placing`)."""
+
+    def apply(self, work: Work, value) -> None:
+        super().apply(work, value)
+        placing(work)
 
 
 def placing(work: Work) -> None:
