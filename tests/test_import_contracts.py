@@ -75,3 +75,12 @@ def test_a_wrong_way_import_fails_naming_both_modules(contract, tmp_path):
         assert f".{child} -> .{imported.rpartition('.')[2]}" in out.stdout
     else:
         assert f"{importer} -> {imported}" in out.stdout
+
+
+def test_a_state_reaches_the_layers_above_through_one_late_binding():
+    from manorkit.blueprince.engine import display, reducer, state, turn
+
+    assert vars(state.ABOVE) == {
+        "step": reducer.step, "legal_actions": reducer.legal_actions, "routes": turn.routes,
+        "faster_routes": turn.faster_routes, "state_html": display.state_html,
+        "board_svg": display.board_svg}

@@ -302,7 +302,7 @@ _chance = lru_cache(maxsize=4096)(Chance.made)
 
 
 class FastDay:
-    """One day played in place from ``state`` (a fresh :func:`~.setup.new_day` or any
+    """One day played in place from ``state`` (a fresh :func:`~.state.new_day` or any
     moment); chance resolved with ``rng``. Read it as a state; advance it with
     :meth:`apply` and :meth:`resolve`; rebuild the immutable state with :meth:`state`.
     It changes in place: whoever reads it (a policy) must copy what it keeps."""
