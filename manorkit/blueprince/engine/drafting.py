@@ -457,7 +457,7 @@ def placed(work: Work, cell: Cell) -> None:
                 watch[there](work, other, cell)
     hooks.watch_draft(work, cell)
     if rules.variant("enter_after_draft") == "auto_enter":
-        from .turn import enter
+        from .turn import enter  # (here: see reducer.legal)
 
         enter(work, cell, 1)
 

@@ -13,6 +13,7 @@ from ..mechanics.numbers import number
 from . import hooks
 from .actions import Use
 from .hooks import item
+from .pending import Roll
 
 # -- items read where their rule applies ------------------------------------------------------
 
@@ -96,7 +97,7 @@ def _treasure_offers(state) -> list:
 
 @hooks.on_use("treasure_dig", "§7 Item Reference")
 def _treasure_dig(work, action) -> None:
-    from .turn import dug
+    from .turn import dug  # (here: see reducer.legal)
 
     work.lose_item("Treasure Map")
     work.gain("coins", number(work.rules, "treasure_map_coins"), "the Treasure Map's dig spot",
@@ -106,8 +107,6 @@ def _treasure_dig(work, action) -> None:
 
 def _map_gained(work) -> None:
     """§7 Treasure Map: each map shows a room type (variant ``treasure_map_target``)."""
-    from .pending import Roll
-
     rows = work.rules.rows("tables/treasure_map.csv")
     if work.rules.variant("treasure_map_target") == "random_type":
         work.queue(Roll("treasure_map", None, "d6"), front=True)

@@ -55,7 +55,10 @@ def on_place(f: Callable) -> Callable:
 def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
     """Register ``f(state) -> list[Action]`` offering actions of the types ``yields`` (by
     default any) in ``phase`` (turn, unlock, hide, choose, outer, rover); a request for
-    other types skips it (:func:`offering`)."""
+    other types skips it (:func:`offering`). A phase offers its actions in the order its
+    generators registered: the order the engine package imports drafting, items, rooms and
+    turn. (So the rules above turn import it inside the functions that call it: imported
+    with them, turn would register first.)"""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         YIELDS[f] = yields

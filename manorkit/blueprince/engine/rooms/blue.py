@@ -106,7 +106,7 @@ def _garage_offers(state, cell) -> list:
 def _fast_travel(work, action) -> None:
     """§4 Action C: from the Garage straight to the Entrance Hall by the West Path: no door
     rolls, no lock checks."""
-    from ..turn import enter
+    from ..turn import enter  # (here: see reducer.legal)
 
     work.turn += 1
     work.log("fast travel by the West Path", "§4 Action C")

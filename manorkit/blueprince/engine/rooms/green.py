@@ -138,7 +138,7 @@ def _veranda(work, cell, first: bool) -> None:
     the first entry this run without the Shovel (no dirt tokens); under ``dirt_tokens`` its
     2 dirt piles (rooms.csv) need the Shovel."""
     if first and work.rules.variant("veranda_digs") == "free_draws":
-        from ..turn import dig_at
+        from ..turn import dig_at  # (here: see reducer.legal)
 
         for _ in range(number(work.rules, "veranda_dig_draws")):
             dig_at(work, cell, "a Veranda dig spot")

@@ -148,7 +148,7 @@ def _rover_moves(state) -> list:
 def _secret_route(work, action) -> None:
     """Take the route: pay its steps and move straight to the room, no lock check, no draft
     (§16); entering it fires its entry effects (§4 Action B)."""
-    from ..turn import enter
+    from ..turn import enter  # (here: see reducer.legal)
 
     book = work.flag("secret_route")
     steps = route_steps(work.rules, book, work.items)

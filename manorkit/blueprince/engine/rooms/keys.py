@@ -65,7 +65,7 @@ def _prism_moves(state) -> list:
 
 @on_use("prism_key_move", "§6 Special Keys")
 def _prism_move(work, action) -> None:
-    from ..turn import enter
+    from ..turn import enter  # (here: see reducer.legal)
 
     work.turn += 1
     work.log(f"Prism Key (red): the marker moves to {work.room_at(action.target)}, no step, "
