@@ -85,11 +85,13 @@ class RunStepper(widgets.VBox):
     method (``apply``, ``roll``, ``choose``, ``undo``, ``redo``, ``go_to``, ``bot_step``,
     ``play_to_end``, ``new_day``, ``save``, ``load``) that raises on misuse; a click shows the
     error instead. ``game`` starts new days; ``policies`` maps names to
-    ``policy(state, rng) -> action`` (default: the game's bots).
+    ``policy(state, rng) -> action`` (default: the game's bots); ``chances(state)`` gives
+    rows (dicts) of exact chances to show beside the decisions, e.g. before a draft the
+    chance of each kind of room at each door (Blue Prince: ``odds.door_chances``).
     """
 
     def __init__(self, state=None, rules=None, seed: int = 0, *, game=DEFAULT_GAME,
-                 policies: dict | None = None):
+                 policies: dict | None = None, chances=None):
         self.game = find_game(game, state)
         if state is None:
             if self.game is None:
@@ -100,6 +102,7 @@ class RunStepper(widgets.VBox):
         self.policies = dict(policies or (game_policies(self.game) if self.game else {})
                              or {"uniform": uniform_policy})
         self._rng = random.Random(seed)
+        self.chances = chances
         self._state = self._tip = state
         self._buttons: list[widgets.Button] = []
         self._outcomes: list = []
@@ -226,6 +229,8 @@ class RunStepper(widgets.VBox):
         self.board = widgets.HTML(layout=widgets.Layout(flex="1 1 420px", min_width="240px",
                                                         max_width="500px"))
         self.decisions = widgets.VBox()
+        self.asked = widgets.HTML()
+        self.asked.add_class("mk-asked")
         self.odds = widgets.HTML()
         self.roll_button = button("roll", self.roll, "Roll with the run's own generator")
         self.outcome = widgets.Dropdown(description="outcome", layout=_auto(grow=True))
@@ -257,7 +262,7 @@ class RunStepper(widgets.VBox):
         self.events = widgets.HTML()
 
     def _layout(self) -> list:
-        side = widgets.VBox([self.decisions, self.chance],
+        side = widgets.VBox([self.decisions, self.asked, self.chance],
                             layout=widgets.Layout(flex="1 1 320px", min_width="260px"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         return [
@@ -305,6 +310,8 @@ class RunStepper(widgets.VBox):
         self.resources.value = views.resources_html(s)
         self.board.value = picture(s)
         self._show_actions(s)
+        rows = self.chances(s) if self.chances is not None else []
+        self.asked.value = views.chances_html(rows) if rows else ""
         self._show_chance(s)
         self._syncing = True
         try:
