@@ -36,6 +36,9 @@ WRONG = {
     "engine-layers": ("manorkit/blueprince/engine/actions.py", "from . import reducer",
                       "manorkit.blueprince.engine.actions",
                       "manorkit.blueprince.engine.reducer"),
+    "planner-layers": ("manorkit/blueprince/sim/planner/levers.py", "from . import valuation",
+                       "manorkit.blueprince.sim.planner.levers",
+                       "manorkit.blueprince.sim.planner.valuation"),
     "no-cycles": ("manorkit/ruleset/errors.py", "from . import loader",
                   "manorkit.ruleset.errors", "manorkit.ruleset.loader"),
 }
