@@ -87,8 +87,8 @@ def test_before_a_draft_the_stepper_shows_the_chances_asked_at_each_door():
     asked = {"a Green Room": "colour:green", "anything affordable": odds.Wanted(affordable=True)}
     stepper = RunStepper(seed=7, chances=odds.door_chances(asked))
     state = stepper.state
-    shown = re.findall(r'<tr><td>(\w+)</td><td>([^<]+)</td><td[^>]*data-exact="([^"]+)"'
-                       r'.*?</td><td[^>]*data-exact="([^"]+)"', stepper.asked.value)
+    shown = re.findall(r'<tr><td[^>]*>(\w+)</td><td[^>]*>([^<]+)</td><td[^>]*data-exact="'
+                       r'([^"]+)".*?</td><td[^>]*data-exact="([^"]+)"', stepper.asked.value)
     doors = sorted({a.direction for a in state.legal_actions(Draft)})
     assert len(shown) == 2 * len(doors) > 0
     for door, kind, first, end in shown:
