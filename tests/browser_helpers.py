@@ -90,3 +90,51 @@ def stop(server, log) -> None:
         os.killpg(server.pid, 9)
         server.wait(timeout=20)
     log.close()
+
+
+#: Every text of every Vega chart on the page (class ``marks``; drawn inline, or as an
+#: ``<img>`` of an SVG, which is drawn here inline to be measured in the page's fonts) that
+#: reaches outside its chart's box: a title, label or legend the SVG was sized too small for.
+CHART_TEXT_JS = """() => {
+  const host = document.createElement('div');
+  host.style.cssText = 'position:absolute;left:0;top:0;visibility:hidden';
+  document.body.appendChild(host);
+  for (const img of document.querySelectorAll('img[src^="data:image/svg+xml"]')) {
+    const src = img.getAttribute('src'), comma = src.indexOf(',');
+    const data = src.slice(comma + 1);
+    host.insertAdjacentHTML('beforeend', src.slice(0, comma).endsWith(';base64')
+      ? new TextDecoder().decode(Uint8Array.from(atob(data), c => c.charCodeAt(0)))
+      : decodeURIComponent(data));
+  }
+  const out = [];
+  for (const svg of document.querySelectorAll('svg.marks')) {
+    const box = svg.getBoundingClientRect();
+    for (const text of svg.querySelectorAll('text')) {
+      const r = text.getBoundingClientRect(), words = text.textContent.trim();
+      if (words && (r.left < box.left - 0.5 || r.right > box.right + 0.5 ||
+                    r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5))
+        out.push(`chart text "${words}" reaches outside its chart`);
+    }
+  }
+  host.remove();
+  return out;
+}"""
+#: Run Python in the kernel of the notebook open in JupyterLab; what it prints.
+KERNEL_JS = """async code => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  let out = '';
+  const future = kernel.requestExecute({code, store_history: false});
+  future.onIOPub = msg => { if (msg.header.msg_type === 'stream') out += msg.content.text; };
+  await future.done;
+  return out;
+}"""
+
+
+def chart_overflows(page) -> list[str]:
+    """The texts of the page's charts that overflow their chart (see CHART_TEXT_JS)."""
+    return page.evaluate(CHART_TEXT_JS)
+
+
+def in_kernel(page, code: str) -> str:
+    """What ``code`` prints, run in the kernel of the notebook open in JupyterLab."""
+    return page.evaluate(KERNEL_JS, code)

@@ -21,8 +21,8 @@ CONTRACTS = {c["id"]: c["name"] for c in
 #: For each contract, a wrong-way import it stands against (others may too): (file, the
 #: import added to it, importer, imported).
 WRONG = {
-    "blueprince-layers": ("manorkit/blueprince/sim/run.py", "from ...widgets import views",
-                          "manorkit.blueprince.sim.run", "manorkit.widgets.views"),
+    "blueprince-layers": ("manorkit/blueprince/sim/run.py", "from ...widgets import saved",
+                          "manorkit.blueprince.sim.run", "manorkit.widgets.saved"),
     "odds-engine": ("manorkit/blueprince/odds/locks.py", "from ..engine import actions",
                     "manorkit.blueprince.odds.locks", "manorkit.blueprince.engine.actions"),
     "mechanics-below": ("manorkit/blueprince/mechanics/dice.py", "from ..odds import axes",
@@ -86,4 +86,6 @@ def test_a_state_reaches_the_layers_above_through_one_late_binding():
     assert vars(state.ABOVE) == {
         "step": reducer.step, "legal_actions": reducer.legal_actions, "routes": turn.routes,
         "faster_routes": turn.faster_routes, "state_html": display.state_html,
-        "board_svg": display.board_svg}
+        "board_svg": display.board_svg, "describe": display.describe,
+        "describe_chance": display.describe_chance, "words": display.words,
+        "unavailable": display.unavailable}

@@ -6,13 +6,19 @@ import math
 import random
 import shutil
 from fractions import Fraction
+from math import comb
 
 import icepool
 import pytest
 
+from manorkit.dist import Dist
 from manorkit.nightmare_house import (
     RulesDataError,
     astral_entry,
+    character_draw,
+    entity_after,
+    exorcism,
+    haunt_draw,
     haunting,
     haunting_group,
     healing,
@@ -26,6 +32,9 @@ from manorkit.nightmare_house import (
     panic,
     possessed_total,
     possession_attack,
+    possession_defence,
+    power_cup,
+    power_draw,
     search,
     warding,
 )
@@ -46,8 +55,13 @@ def close(hits: int, p: Fraction, n: int = N) -> bool:
     return abs(hits / n - p) <= 4 * math.sqrt(p * (1 - p) / n) + 1e-12
 
 
-def marker(rng):
-    return rng.choice([1, 2, 3])  # the placeholder cup: one marker each of 1, 2, 3
+#: The placeholder POWER CUP, marker by marker: twenty each of 1, 2 and 3.
+CUP = [1] * 20 + [2] * 20 + [3] * 20
+
+
+def drawn(rng, n: int) -> int:
+    """The sum of ``n`` markers drawn from the cup without replacement."""
+    return sum(rng.sample(CUP, n))
 
 
 # -- data ---------------------------------------------------------------------------------
@@ -56,14 +70,15 @@ def test_the_catalog_as_transcribed_and_its_gaps():
     assert len(RULES.characters) == 12
     kate = RULES.character("Kate")
     assert (kate["physical"], kate["psychic"], kate["possessed"]) == (5, 6, 5)
-    assert RULES.character("Evans")["placeholder"] == ("physical", "psychic", "possessed")
+    assert RULES.character("Evans")["placeholder"] == ("physical", "psychic", "possessed",
+                                                       "soul")
     assert RULES.haunt("Dust Golem")["strength"] == 6
     assert "strength" in RULES.haunt("Animated Corpse")["placeholder"]
     assert RULES.tool("Pistol")["physical"] == 3 and RULES.tool("Rosary")["psychic"] == 3
     assert RULES.tool("Dagger")["placeholder"] == ("psychic",)
     assert len(RULES.clock) == 12 and RULES.hour("3 AM")["haunt_bonus"] == 2
     assert {"possession_defence", "exorcism_roll", "power_marker_values"} <= set(RULES.gaps.index)
-    assert RULES.power_marker.mean() == 2  # placeholder 1, 2, 3
+    assert RULES.power_marker.mean() == 2  # placeholder: 20 each of 1, 2, 3
     assert len(RULES.placeholders) > 40
 
 
@@ -108,7 +123,7 @@ def simulate_haunting(rng, haunt, character, power=1, hour="6 PM", space=None, t
     h = RULES.haunt(haunt)
     c = RULES.character(character)
     hour_bonus = {"Midnight": 1, "1 AM": 1, "2 AM": 1, "3 AM": 2, "4 AM": 2}.get(hour, 0)
-    markers = sum(marker(rng) for _ in range(power)) if isinstance(power, int) else sum(power)
+    markers = drawn(rng, power) if isinstance(power, int) else sum(power)
     house = d6(rng) + markers + h["strength"] + hour_bonus
     if h["kind"] == "psychic" and space in ("Crypt", "Graveyard", "Cellar", "Tower"):
         house += 1
@@ -171,6 +186,24 @@ def test_bad_haunting_inputs():
         haunting(RULES, "Bats", "Kate", companions=-1)
     with pytest.raises(ValueError, match="power"):
         haunting(RULES, "Bats", "Kate", power=-2)
+
+
+@pytest.mark.parametrize("power", [0, 3, (), (1, 2, 3)], ids=str)
+def test_a_haunt_is_energized_with_one_or_two_markers(power):
+    with pytest.raises(ValueError, match="energized with 1 or 2 Power Markers"):
+        haunting(RULES, "Bats", "Kate", power=power)
+    with pytest.raises(ValueError, match="energized with 1 or 2 Power Markers"):
+        haunting_group(RULES, "Bats", [dict(character="Kate")], power=power)
+
+
+def test_the_house_commits_at_most_as_many_markers_as_hunters_started():
+    assert possession_attack(RULES, 2, (3, 3), hunters=2).mean() == Fraction(7, 2) + 8
+    with pytest.raises(ValueError, match="at most as many Power Markers as Hunters started"):
+        possession_attack(RULES, 2, (3, 3, 1), hunters=2)
+    with pytest.raises(ValueError, match="at most as many Power Markers as Hunters started"):
+        possession_attack(RULES, 2, 5)  # more than the 4 Hunter sets
+    with pytest.raises(ValueError, match="at most as many Power Markers as Hunters started"):
+        exorcism(RULES, "Doran", 5, house_power=2, hunters=1)
     with pytest.raises(ValueError, match="optional 'tools'"):
         haunting_group(RULES, "Bats", [dict(character="Kate", companions=2)])
 
@@ -262,11 +295,15 @@ def test_power_phase_draws_and_their_values():
     assert house_draw(RULES, axes=0, hunters=1, energizing=4) == 0
     assert hunter_draw(RULES, "Kate", space="Crypt") == 7 and hunter_draw(RULES, "Holt") == 4
     assert hunter_draw(RULES, "Holt", lost=True) == 0
-    total = power_total(RULES, 3)
-    assert total == icepool_dist(icepool.d3.pool(3).sum())  # placeholder cup: 1, 2, 3
+    total = power_total(RULES, 3)  # drawn from the cup without replacement
+    assert total.p(3) == Fraction(comb(20, 3), comb(60, 3))  # three 1s: hypergeometric
+    assert total.p(9) == total.p(3) and total.mean() == 6
     rng = random.Random(12)
-    hits = sum(marker(rng) + marker(rng) + marker(rng) >= 7 for _ in range(N))
+    hits = sum(drawn(rng, 3) >= 7 for _ in range(N))
     assert close(hits, total.at_least(7))
+    assert power_total(RULES, 2, cup={1: 1, 3: 1}) == Dist.constant(4)  # no marker twice
+    with pytest.raises(ValueError, match="cannot draw 3 Power Markers from a cup of 2"):
+        power_total(RULES, 3, cup={1: 1, 3: 1})
     with pytest.raises(ValueError, match="hunters"):
         house_draw(RULES, axes=3, hunters=0)
 
@@ -281,3 +318,43 @@ def test_a_possessed_hunter_attacks_as_a_physical_haunt():
     assert body == icepool_dist(icepool.d6 + 6)
     with pytest.raises(ValueError, match="Lost body"):
         possessed_total(RULES, "Holt", tools=("Pistol",), soul=False)
+
+
+# -- the cups and the Astral Map ----------------------------------------------------------------
+
+def test_power_draws_agree_with_drawing_from_the_cup():
+    cup = {1: 3, 2: 2, 3: 1}
+    dist = power_draw(cup, 3)
+    rng = random.Random(21)
+    markers = [1, 1, 1, 2, 2, 3]
+    counts = {}
+    for _ in range(N):
+        k = tuple(sorted(rng.sample(markers, 3)))
+        counts[k] = counts.get(k, 0) + 1
+    assert set(counts) == set(dist.outcomes) and all(close(counts[o], q) for o, q in dist)
+    assert dist.p((1, 1, 1)) == Fraction(1, comb(6, 3))
+    assert power_cup(RULES) == {1: 20, 2: 20, 3: 20}
+
+
+def test_haunt_and_character_draws():
+    assert haunt_draw(RULES, ["Bats", "Rats", "Bats"]).p("Bats") == Fraction(2, 3)
+    drawn_ = character_draw(RULES, taken=("Kate", "Holt"))
+    assert len(drawn_) == 10 and drawn_.p("Opal") == Fraction(1, 10)
+    with pytest.raises(ValueError, match="HAUNT CUP is empty"):
+        haunt_draw(RULES, [])
+
+
+def test_exorcism_and_possession_defence_agree_with_rolling():
+    contest = exorcism(RULES, "Doran", 5, power=(2, 3), house_power=(1,), hunters=2)
+    rng = random.Random(22)
+    hits = sum(d6(rng) + 5 + 2 + 3 >= d6(rng) + 5 + 1 for _ in range(N))
+    assert close(hits, contest.p_hunter) and contest.p_house + contest.p_hunter == 1
+    assert contest.hunter == icepool_dist(icepool.d6 + 10)
+    assert possession_defence(RULES, "Kate", (2,)) == icepool_dist(icepool.d6 + 8)
+    against = exorcism(RULES, "Doran", 6, axes=3)  # the Entity also draws on 3 Axes
+    assert against.house == icepool_dist(icepool.d6 + 9)
+    with pytest.raises(ValueError, match="only against the Entity"):
+        exorcism(RULES, "Doran", 4, axes=3)
+    assert [entity_after(RULES, c) for c in (5, 6, 7)] == [6, 7, None]
+    with pytest.raises(ValueError, match="Circle of Darkness 5-7"):
+        entity_after(RULES, 4)

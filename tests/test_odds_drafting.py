@@ -599,3 +599,14 @@ def test_greenhouse_weights_by_simulation():
 def test_inputs_are_checked(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_the_cost_of_weighing_hands_is_counted_without_listing_them():
+    from manorkit.blueprince.odds.drafting_engine import count_hands, hands
+
+    rng = random.Random(27)
+    for _ in range(200):
+        counts = tuple(rng.randint(0, 4) for _ in range(rng.randint(1, 7)))
+        n = rng.randint(0, sum(counts))
+        weights = tuple(rng.randint(1, 3) for _ in counts)
+        assert count_hands(counts, n) == len(hands(counts, n)) == len(hands(counts, n, weights))

@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Each roll of phases.csv → the calculators (tested in test_nightmare_house.py).
 NH_ROLLS = {
-    "Power Markers drawn": (nh.house_draw, nh.hunter_draw),
+    "Power Markers drawn": (nh.house_draw, nh.hunter_draw, nh.power_draw, nh.power_total),
+    "Haunt drawn": (nh.haunt_draw,), "Exorcism": (nh.exorcism, nh.entity_after),
+    "Possession defence": (nh.possession_defence,),
     "Healing": (nh.healing,), "Lights on": (nh.lights_on,), "Lights off": (nh.lights_off,),
     "Warding": (nh.warding,), "Haunting": (nh.haunting, nh.haunting_group, nh.possessed_total),
     "Search": (nh.search,), "Panic check": (nh.panic,), "Astral entry": (nh.astral_entry,),
@@ -54,3 +56,17 @@ def test_every_variant_is_live(game):
 
 def _cells(rules) -> dict:
     return {f: {k: dict(row) for k, row in rules.rows(f).items()} for f in rules.files}
+
+
+@pytest.mark.parametrize("game", [mm, nh], ids=lambda g: g.__name__.rsplit(".", 1)[1])
+def test_placeholders_are_values_and_gaps_are_silences(game):
+    rules = game.load_rules()
+    ph = rules.placeholders
+    assert "gaps.csv" not in set(ph.file) and len(ph) > 10
+    assert set(ph.file) <= set(rules.files)
+    marked = {(f, k) for f in rules.files if f != "gaps.csv"
+              for k, row in rules.rows(f).items()
+              if row.get("placeholder") or row.get("source") == "placeholder"}
+    assert marked == set(zip(ph.file, ph.row, strict=True))
+    assert {"room_doors", "game_length"} <= set(rules.gaps.index) if game is mm else \
+        {"map", "haunt_cup", "exorcism_roll"} <= set(rules.gaps.index)

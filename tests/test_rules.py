@@ -252,3 +252,11 @@ def test_every_bedroom_and_green_room_rolls_for_a_trunk(rules):
             assert row["trunk_rolls"] >= 1, room
         elif row["trunk_rolls"]:
             assert room in patched, room
+
+
+def test_the_rules_summary_says_what_its_counts_are():
+    page = load_rules()._repr_html_()
+    rooms = load_rules().rooms
+    core = int((rooms["category"] == "core").sum())
+    assert f"{len(rooms)} room tiles, by category: core {core}," in page  # not a bare "core: 63"
+    assert "<code>data/blueprince</code>" in page  # the folder as the project names it

@@ -68,8 +68,29 @@ def test_a_bad_edit_names_the_edit_and_the_field(rules, edit, field, words):
         edit(rules)
     assert err.value.field == field
     assert words in str(err.value)
+    message = str(err.value)
     if "did you mean" not in words:
-        assert "with the edit" in str(err.value)
+        assert "as edited, " in message or "with the edit" in message
+    assert message.count(err.value.file) == 1  # the file (and row) named once, not twice
+
+
+def test_a_number_given_as_text_is_refused(rules):
+    with pytest.raises(RulesDataError, match="is '2', text; expected a whole number: write "
+                                             "gem_cost=2") as err:
+        rules.with_room("Parlor", gem_cost="2")  # issue 27: accepted silently
+    assert err.value.field == "gem_cost"
+    assert rules.with_room("Parlor", gem_cost=2).rooms.loc["Parlor", "gem_cost"] == 2
+    saved = rules.with_edits([["rooms.csv", "Parlor", "gem_cost", "2"]])  # saved: cell text
+    assert saved.rooms.loc["Parlor", "gem_cost"] == 2
+
+
+def test_did_you_mean_offers_near_names_only(rules):
+    with pytest.raises(KeyError) as err:
+        rules.room("Parlr")
+    assert err.value.args[0] == "no room 'Parlr'; did you mean 'Parlor'?"  # not Pantry, Armory
+    with pytest.raises(KeyError) as err:
+        rules.room("Xyzzy")
+    assert err.value.args[0] == "no room 'Xyzzy'"
 
 
 def test_unknown_names_say_did_you_mean(rules):

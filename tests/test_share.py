@@ -1,6 +1,9 @@
 """Sharing in a real browser, with every request that leaves 127.0.0.1 aborted and counted:
 a notebook shared as one HTML file shows its chart, table, board and widgets (in their saved
-state) with nothing fetched but the file itself; the Voilà app's stepper answers a click."""
+state, greyed, with a note that nothing runs) with nothing fetched but the file itself and
+no path of the author's machine; the Voilà app's stepper answers a click, saves a run as a
+download and loads one uploaded (no path box), and the stepper notebook leads with a stepper
+at its start."""
 
 from __future__ import annotations
 
@@ -8,8 +11,10 @@ import functools
 import http.server
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import urllib.error
 import urllib.request
@@ -62,6 +67,9 @@ def shared(tmp_path_factory):
         "alt.Chart(pd.DataFrame({'x': [1, 2, 3]})).mark_bar().encode(x='x:O', y='x:Q')",
         "stepper = RunStepper(seed=7)\nstepper",
         f"stepper.buttons[{DRAFT!r}].click()",
+        "import pathlib, tempfile\n"
+        "stepper.path.value = str(pathlib.Path(tempfile.mkdtemp()) / 'run.json')\n"
+        "stepper.save_button.click()",
     ]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in code], metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})
@@ -121,9 +129,18 @@ def test_a_shared_file_shows_everything_offline(shared, static_server, browser):
         expect(stepper.locator(".mk-phase")).to_contain_text("step 1,")  # the state as saved
         expect(stepper.locator("svg.manorkit-board")).to_be_visible()
         expect(stepper.locator(".mk-chance table.mk-odds")).to_be_visible()
-        expect(stepper.get_by_role("button", name="undo", exact=True)).to_be_enabled()
+        # nothing runs here: the controls are greyed and take no clicks, and a note says so
+        expect(stepper.locator(".mk-saved-note")).to_be_visible()
+        expect(stepper.locator(".mk-saved-note")).to_contain_text("nothing here runs Python")
+        undo = stepper.get_by_role("button", name="undo", exact=True)
+        assert undo.evaluate("b => getComputedStyle(b.closest('.mk-needs-python'))"
+                             ".pointerEvents") == "none"
         text = page.locator("body").inner_text()
         assert not [s for s in STUCK if s in text]
+        assert "saved 1 steps to run.json" in text
+        html_text = page.content()
+        for local in {tempfile.gettempdir(), str(Path.home()), str(ROOT)}:  # no local path
+            assert f"{local}/" not in html_text, local
     finally:
         page.screenshot(path=str(SHOTS / "share_file.png"))
         page.close()
@@ -143,6 +160,7 @@ def app(tmp_path_factory):
         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}})
     nbformat.write(nb, tmp / "notebooks" / "stepper.ipynb")
+    shutil.copy(ROOT / "notebooks" / "08_run_stepper.ipynb", tmp / "notebooks")
     port = free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"),
            "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
@@ -170,7 +188,7 @@ def app(tmp_path_factory):
         stop(server, log)
 
 
-def test_the_app_serves_a_stepper_that_answers_a_click(app, browser):
+def test_the_app_serves_a_stepper_that_answers_a_click(app, browser, tmp_path):
     page = browser.new_page()
     try:
         page.goto(app)  # the list of notebooks to pick from
@@ -179,12 +197,46 @@ def test_the_app_serves_a_stepper_that_answers_a_click(app, browser):
         expect(page.get_by_role("heading", name="A run to click through")).to_be_visible()
         stepper = page.locator(".mk-stepper")
         expect(stepper.locator(".mk-phase")).to_contain_text("step 0,")
+        expect(stepper.locator(".mk-saved-note")).to_be_hidden()  # live: a kernel answers
         stepper.get_by_role("button", name=DRAFT, exact=True).click()
         expect(stepper.locator(".mk-phase")).to_contain_text("step 1,")  # the kernel answered
         expect(stepper.locator(".mk-chance table.mk-odds")).to_be_visible()
+        # issue 27: a visitor typed a path and the server wrote it. No path box now: save is
+        # a download from the page, load an upload from the visitor's machine
+        expect(stepper.locator("input[type=text]")).to_have_count(0)
+        stepper.get_by_role("button", name="save", exact=True).click()
+        link = stepper.locator("a.mk-download")
+        expect(link).to_contain_text("run-seed7-step1.json")
+        with page.expect_download() as got:
+            link.click()
+        saved = tmp_path / got.value.suggested_filename
+        got.value.save_as(saved)
+        assert json.loads(saved.read_text())["seed"] == 7
+        stepper.get_by_role("button", name="new day", exact=True).click()
+        expect(stepper.locator(".mk-phase")).to_contain_text("step 0,")
+        with page.expect_file_chooser() as chooser:  # the upload button opens the chooser
+            stepper.get_by_role("button", name="choose a run").click()
+        chooser.value.set_files(str(saved))
+        expect(stepper.locator(".mk-phase")).to_contain_text("step 1,")  # replayed
+        expect(stepper.locator(".mk-message")).to_contain_text(f"loaded 1 steps from {saved.name}")
         text = page.locator("body").inner_text()
         assert not [s for s in STUCK if s in text]
     finally:
         page.screenshot(path=str(SHOTS / "share_app.png"))
+        page.close()
+    assert browser.left == []
+
+
+def test_the_app_leads_with_a_stepper_at_its_start(app, browser):
+    page = browser.new_page()
+    try:  # issue 27: the stepper notebook's first stepper was at "day over" in the app
+        page.goto(f"{app}/voila/render/08_run_stepper.ipynb")
+        first = page.locator(".mk-stepper").first
+        expect(first.locator(".mk-phase")).to_contain_text("step 0,", timeout=180_000)
+        expect(first.locator(".mk-phase")).not_to_contain_text("day over")
+        expect(first.get_by_role("button", name="redo", exact=True)).to_be_enabled()
+        assert page.get_by_text("Traceback").count() == 0
+    finally:
+        page.screenshot(path=str(SHOTS / "share_app_08.png"), full_page=True)
         page.close()
     assert browser.left == []

@@ -4,7 +4,10 @@ tests/test_share.py opens the pages)."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -14,6 +17,8 @@ from manorkit.share import ShareError, share, widget_js
 from manorkit.share.export import WIDGET_STATE, render
 from manorkit.share.offline import outside_references
 from manorkit.share.provenance import banner, provenance, rules_in_use
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _notebook(*outputs, widgets=None):
@@ -120,3 +125,35 @@ def test_the_app_binds_to_this_machine_unless_asked_for_the_network(monkeypatch,
     out = capsys.readouterr().out
     assert "http://127.0.0.1:9001/ " in out and f"http://192.0.2.7:9002/?token={token}" in out
     assert app.main(["no/such/folder"]) == 1
+
+
+def test_sharing_prints_no_kernel_warning(tmp_path):
+    import subprocess
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+    nbformat.write(nb, tmp_path / "tiny.ipynb")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "manorkit.share", "tiny.ipynb", "-o", "t.html"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr and "encryption" not in done.stderr, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.html", "tiny.ipynb"]  # no sockets
+
+
+def test_a_shared_page_shows_no_path_of_the_authors_machine(tmp_path):
+    import tempfile
+
+    code = ["import pathlib, tempfile\nfrom manorkit.widgets import RunStepper\n"
+            "stepper = RunStepper(seed=7)\nstepper",
+            "run = pathlib.Path(tempfile.mkdtemp()) / 'run.json'\nstepper.path.value = str(run)\n"
+            "stepper.save_button.click()\nprint(f'saved to {run}; home {pathlib.Path.home()}; '"
+            "f'cwd {pathlib.Path.cwd()}')",
+            "from manorkit.blueprince import load_rules\nload_rules().path"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in code])
+    nbformat.write(nb, tmp_path / "paths.ipynb")
+    page = (share(tmp_path / "paths.ipynb", tmp_path / "paths.html", code=False)).read_text()
+    assert "saved to run.json; home" in page and "saved 0 steps to run.json" in page
+    for local in {tempfile.gettempdir(), str(Path.home()), str(ROOT), str(tmp_path)}:
+        assert f"{local}/" not in page and f"{local}<" not in page, local
+    record = re.search(r'id="manorkit-provenance"[^>]*>(.*?)</script>', page, re.S)[1]
+    assert json.loads(record.replace("<\\/", "</"))["notebook"] == "paths.ipynb"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import os
@@ -10,16 +11,18 @@ import re
 import subprocess
 import sys
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from fractions import Fraction
 
 import pandas as pd
 import pytest
 
+from manorkit import run_display as views
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import Draft, State, new_day
 from manorkit.blueprince.engine.display import board_svg, state_html, wrap
 from manorkit.blueprince.sim.policies import greedy_policy, play_day
-from manorkit.widgets import RunStepper, views
+from manorkit.widgets import RunStepper
 
 RULES = load_rules()
 DRAFT_NORTH = "draft north from Entrance Hall (1, 3)"
@@ -72,7 +75,8 @@ def test_a_draft_by_clicking_shows_exact_odds_and_places_the_tile():
     assert state.is_chance and stepper.chance.layout.display == ""
     assert len(stepper.outcome.options) == len(state.chance_outcomes()) == 64
     assert stepper.odds.value.count("<tr data-outcome=") == 64
-    assert "1/64" in stepper.odds.value and "1.56 %" in stepper.odds.value
+    assert "1/64 (1.6%)" in stepper.odds.value  # as every manorkit table shows a chance
+    assert "the tile for Slot 1 (drafting north into Rank 2, Column 3)" in stepper.phase.value
     assert not stepper.buttons  # nothing to decide at a random step
     stepper.undo_button.click()
     take_den(stepper)
@@ -159,6 +163,26 @@ def test_every_action_of_a_long_day_has_a_button_including_end_the_day():
     assert all(html.escape(str(a)) in page for a in decision.legal_actions())
 
 
+def _live_models() -> int:
+    """How many widget models the kernel holds (what the deprecated ``Widget.widgets`` counts)."""
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+def test_a_hundred_clicks_leave_no_widget_models_behind():
+    stepper = RunStepper(seed=11)  # issue 27: 73 clicks took the live models from 105 to 1,283
+    stepper.policy.value = "greedy"
+    before, most = _live_models(), 0
+    for seed in range(100):
+        (stepper.new_day_button if stepper.state.is_over else stepper.bot_button).click()
+        if stepper.state.is_over:
+            stepper.seed.value = seed
+        most = max(most, len(stepper.buttons))
+    assert stepper.message.value == "" and most > 8
+    assert _live_models() - before <= most + 12  # at most a button a legal action, once
+
+
 def test_bots_step_and_play_to_the_end_of_the_day():
     stepper = RunStepper(seed=5)
     assert set(stepper.policies) == {"random", "greedy"}
@@ -205,6 +229,57 @@ def test_save_and_load_through_the_buttons(tmp_path):
     assert "loaded" in stepper.message.value
 
 
+def _upload(stepper: RunStepper, name: str, text: str) -> None:
+    """What the browser sends when a visitor chooses a file in the upload button."""
+    data = text.encode()
+    stepper.upload.value = ({"name": name, "type": "application/json", "size": len(data),
+                             "content": memoryview(data),
+                             "last_modified": datetime.now(UTC)},)
+
+
+def _listing(folder) -> dict:
+    return {p: (p.lstat().st_mtime_ns, p.lstat().st_size) for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("name", ["../../outside.json", "/etc/passwd", "run.json", "C:\\x.json"])
+def test_in_the_app_save_and_load_touch_no_file_on_the_server(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MANORKIT_APP", "1")
+    secret = tmp_path / "secret.json"
+    other = RunStepper(seed=3, files="paths")
+    other.play_to_end("greedy")
+    secret.write_text(other.state.to_json())
+    (tmp_path / "run.json").symlink_to(secret)  # a link a path typed by a visitor could follow
+    before = _listing(tmp_path)
+    stepper = RunStepper(seed=7)
+    assert stepper.files == "browser" and not hasattr(stepper, "path")  # no path box at all
+    assert not [w for w in stepper._files if isinstance(w, type(other.path))]
+    take_den(stepper)
+    stepper.save_button.click()
+    link = stepper.download.value
+    data = re.search(r'href="data:application/json;base64,([^"]+)"', link)[1]
+    assert base64.b64decode(data).decode() == stepper.state.to_json()
+    assert 'download="run-seed7-step' in link
+    saved = stepper.state
+    stepper.new_day(seed=9)
+    _upload(stepper, name, saved.to_json())  # the name is the visitor's, never opened
+    assert stepper.state == saved and stepper.message.value.count("loaded") == 1
+    assert stepper.upload.value == ()
+    _upload(stepper, name, "{not a run")
+    assert "Error" in stepper.message.value and stepper.state == saved
+    assert _listing(tmp_path) == before  # nothing written, nothing followed
+    assert str(tmp_path) not in stepper.message.value
+
+
+def test_files_mode_is_checked():
+    with pytest.raises(ValueError, match="files must be"):
+        RunStepper(seed=1, files="server")
+    from manorkit.share.app import APP, voila_env
+    from manorkit.widgets.stepper import APP as STEPPER_APP
+
+    assert APP == STEPPER_APP and voila_env()[APP]
+
+
 def test_a_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
     import manorkit.ruleset.atomic as files
 
@@ -222,6 +297,55 @@ def test_a_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
         stepper.save()
     assert (tmp_path / "run.json").read_text() == before
     assert os.listdir(tmp_path) == ["run.json"]
+
+
+def _hand(*tiles: str, gems: int = 0):
+    """A draft north from the Entrance Hall with ``tiles`` drawn, holding ``gems``."""
+    from manorkit.blueprince.engine import Chance
+
+    state = new_day(RULES, seed=7)
+    state = replace(state, resources={**state.resources, "gems": gems}).apply(Draft(0))
+    for tile in tiles:
+        slot = len(state.drafting.hand) + 1
+        assert state.describe_chance().startswith(f"the tile for Slot {slot}")
+        state = state.apply(Chance(tile))
+    return state
+
+
+def test_a_tile_that_cannot_be_taken_shows_why():
+    cost = RULES.room("Vault")["gem_cost"]
+    stepper = RunStepper(state=_hand("Den", "Vault", "Nook"))
+    greyed = {b.description: b for b in stepper.decisions.children[1].children if b.disabled}
+    assert greyed == {f"take Slot 2: Vault — costs {cost} gems, you hold 0": greyed[
+        f"take Slot 2: Vault — costs {cost} gems, you hold 0"]}
+    assert "take Slot 1: Den" in stepper.buttons and not any("Vault" in t for t in stepper.buttons)
+    rich = RunStepper(state=_hand("Den", "Vault", "Nook", gems=cost))
+    assert "take Slot 2: Vault" in rich.buttons and not any(
+        b.disabled for b in rich.decisions.children[1].children)
+
+
+def test_the_stepper_names_rooms_and_decks_not_ids():
+    from manorkit.blueprince.engine.actions import Use
+    from manorkit.blueprince.engine.display import describe, words
+
+    state = new_day(RULES, seed=7)
+    assert describe(state, Use("secret_route", (1, 3))) == "secret route: Entrance Hall (1, 3)"
+    assert words(state, "special_items card: Gem") == "Special Items card: Gem"
+    assert words(state, "the commissary_stock deck is empty") == \
+        "the Commissary Stock deck is empty"
+    assert words(state, "dig card: Key; my_room stays") == "Dig Result card: Key; my_room stays"
+    day = play_day(new_day(RULES, seed=3), greedy_policy, random.Random(1))
+    assert "_items card" not in RunStepper(state=day).events.value
+
+
+def test_the_board_has_a_legend_for_its_token_circles():
+    day = play_day(new_day(RULES, seed=3), greedy_policy, random.Random(1))
+    with_tokens = next(s for s in (day.at(d) for d in range(day.depth))
+                       if s.dirt and s.trunks and s.fruit)
+    svg = board_svg(with_tokens)
+    legend = svg[svg.index('class="legend"'):]
+    assert "dirt pile" in legend and "trunk" in legend
+    assert 'class="legend"' not in board_svg(new_day(RULES, seed=0))  # no tokens, no legend
 
 
 # -- the views -----------------------------------------------------------------------------
@@ -250,8 +374,8 @@ def test_odds_are_exact_sorted_and_formatted():
 
     rows = views.odds(Pending())
     assert [r.text for r in rows] == ["(1, 2)", "a", "3", "b"]
-    assert sum(r.p for r in rows) == 1 and rows[0].percent == "50.00 %"
-    assert views.percent(Fraction(1, 100_000)) == "0.001 %"
+    assert sum(r.p for r in rows) == 1 and rows[0].chance == "1/2 (50%)"
+    assert views.Odds("x", Fraction(1, 100_000)).chance == "1/100000 (0.001%)"
 
 
 # -- the board -------------------------------------------------------------------------------
@@ -365,7 +489,8 @@ def test_a_peer_game_state_is_stepped_without_the_default_game():
     titles = [w.value for w in stepper.decisions.children if hasattr(w, "value")]
     assert titles == ["<b>Walk</b>", "<b>Buy item</b>"]
     stepper.buttons["walk 2"].click()
-    assert stepper.odds.value.count("<tr data-outcome=") == 4 and "25.00 %" in stepper.odds.value
+    assert stepper.odds.value.count("<tr data-outcome=") == 4 and "1/4 (25%)" in stepper.odds.value
+    assert "two coins: roll" in stepper.phase.value  # a state without describe_chance
     stepper.choose((1, 0))
     assert stepper.state.history[-1] == Coins((1, 0)) and stepper.state.pos == 2
     assert "<pre>" in stepper.board.value and "Compass (2)" in stepper.resources.value
@@ -376,7 +501,7 @@ def test_a_peer_game_state_is_stepped_without_the_default_game():
 
 
 def test_importing_the_widgets_loads_no_game_and_no_ipywidgets():
-    code = ("import sys, manorkit.widgets, manorkit.widgets.views; "
+    code = ("import sys, manorkit.widgets, manorkit.run_display; "
             "print(sorted(m for m in sys.modules if m.startswith(('manorkit.blueprince', "
             "'ipywidgets'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -10,6 +10,7 @@ few sentences that follow them, with a static first view for saved or exported n
 - :func:`commissary` — when an item is for sale, and its price (§12)
 - :func:`room_tables` — what a visit to a room with a printed d6 table pays (§5, §12, §15)
 - :func:`drafting` — the chance a draft offers the room you want (§4, §9, §16, §17)
+- :func:`variants` — every decision the rulebook leaves open, searchable
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from ..widgets.explorer import Explorer
 
-__all__ = ["catalog", "commissary", "decks", "drafting", "locks", "room_tables"]
+__all__ = ["catalog", "commissary", "decks", "drafting", "locks", "room_tables", "variants"]
 
 #: Chart sizes that read well beside each other in a notebook column.
 WIDTH, HEIGHT = 340, 220
@@ -42,10 +43,18 @@ def _explorer(controls, compute, adjust=None) -> Explorer:
     return Explorer(controls, compute, adjust=adjust)
 
 
+def _words(name: str) -> str:
+    """An id as words: ``library_solarium`` → ``library solarium``."""
+    return name.replace("_", " ")
+
+
 def _reading_menu(rules: Rules, vid: str):
-    """A dropdown of the readings of variant ``vid``, set to the one in force."""
-    return _w().Dropdown(options=list(rules.readings(vid).index), value=rules.variant(vid),
-                         description=vid)
+    """A dropdown of the readings of variant ``vid``, set to the one in force, labelled in
+    words; its tooltip is the variant's question and sections."""
+    row = rules.variants.loc[vid]
+    return _w().Dropdown(options=[(_words(r), r) for r in rules.readings(vid).index],
+                         value=rules.variant(vid), description=_words(vid),
+                         tooltip=f"{row['title']} ({row['sections']})")
 
 
 def _counts_axis(title: str):
@@ -124,6 +133,57 @@ def catalog(rules: Rules | None = None, columns: tuple[str, ...] = (
     return _explorer(controls, compute)
 
 
+# Variants --------------------------------------------------------------------------------------
+
+def variants(rules: Rules | None = None) -> Explorer:
+    """Every decision the rulebook leaves open (its contradictions and gaps, each a variant
+    with a default reading), found by words in its id, question, sections or readings, by
+    kind and by section: a chart of those shown by section and a table of them all, with
+    their whole questions, that scrolls."""
+    import altair as alt
+    import pandas as pd
+
+    rules = resolve(rules)
+    table = rules.variants.rename_axis("variant").reset_index()
+    table["section"] = table["sections"].str.extract(r"(§\d+)", expand=False).fillna("other")
+    table["in force"] = [rules.variant(v) for v in table["variant"]]
+    order = sorted(table["section"].unique(), key=lambda s: (not s.startswith("§"),
+                                                              int(s[1:]) if s[1:].isdigit() else 0))
+    w = _w()
+    controls = {
+        "search": w.Text(description="search", placeholder="e.g. Library, §16, dirt"),
+        "kind": w.Dropdown(options=["every kind", *sorted(table["kind"].unique())],
+                           description="kind"),
+        "section": w.Dropdown(options=["every section", *order], description="first section"),
+    }
+
+    def compute(search, kind, section):
+        shown = table
+        for word in search.casefold().split():
+            text = (shown["variant"] + " " + shown["title"] + " " + shown["sections"] + " "
+                    + shown["readings"]).str.casefold()
+            shown = shown[text.str.contains(word, regex=False)]
+        if kind != "every kind":
+            shown = shown[shown["kind"] == kind]
+        if section != "every section":
+            shown = shown[shown["section"] == section]
+        counts = shown.groupby(["section", "kind"]).size().rename("variants").reset_index()
+        chart = alt.Chart(counts, title="Open decisions by the first section they cite")
+        chart = chart.mark_bar().encode(
+            x=alt.X("section:N", sort=order, axis=alt.Axis(title="section", labelAngle=0)),
+            y=alt.Y("variants:Q", axis=_counts_axis("variants")),
+            color=alt.Color("kind:N", title="kind"),
+            tooltip=["section", "kind", "variants"]).properties(width=WIDTH + 120, height=140)
+        rows = pd.DataFrame({
+            "variant": shown["variant"], "question": shown["title"], "kind": shown["kind"],
+            "sections": shown["sections"], "in force": shown["in force"],
+            "readings": shown["readings"]}).set_index("variant")
+        return [f"{len(shown)} of {len(table)} open decisions", chart,
+                Table(rows, max_height=420)]
+
+    return _explorer(controls, compute)
+
+
 # Lock dice -------------------------------------------------------------------------------------
 
 def locks(rules: Rules | None = None) -> Explorer:
@@ -165,9 +225,9 @@ def locks(rules: Rules | None = None) -> Explorer:
                 Table(pd.DataFrame({
                     "locked doors": list(result.dist.outcomes),
                     "chance": [p for _, p in result.dist],
-                    "keys this many suffice": [result.dist.at_most(k)
-                                               for k in result.dist.outcomes]}),
-                      chances=("chance", "keys this many suffice"))]
+                    "enough with this many keys": [result.dist.at_most(k)
+                                                   for k in result.dist.outcomes]}),
+                      chances=("chance", "enough with this many keys"))]
 
     return _explorer(controls, compute)
 
@@ -202,11 +262,18 @@ def decks(rules: Rules | None = None) -> Explorer:
         "shovel_count": _reading_menu(rules, "shovel_count"),
     }
 
+    shown = {"deck": "dig"}  # the deck the card list shows
+    chosen: dict[str, str] = {}  # the target card last chosen in each deck
+
     def adjust(c):
-        names = list(rules.deck_cards(c["deck"].value).index)
-        if list(c["card"].options) != names:
-            c["card"].options = names
-            c["card"].value = names[0]
+        deck = c["deck"].value
+        if deck == shown["deck"]:
+            return
+        old = chosen[shown["deck"]] = c["card"].value
+        names = list(rules.deck_cards(deck).index)
+        c["card"].options = names  # back to a deck: its card; else the same card, or the first
+        c["card"].value = next((n for n in (chosen.get(deck), old) if n in names), names[0])
+        shown["deck"] = deck
 
     def compute(deck, card, draws, drawn, detector, salt, resource, trunk_deck_size,
                 shovel_count):
@@ -357,13 +424,33 @@ SOURCES = {"ordinary door": "Spare Room", "Library": "Library",
            "Drawing Room": "Drawing Room"}
 
 
+#: Hands the drafting explorer may weigh for one answer (all its drafts together): at most
+#: about half a second of exact arithmetic on a quiet machine of 2 cores
+#: (``benchmarks/explorer_drafting.py``), so the answer shows within 2 s on a busy one too;
+#: a question past it is reported as too large, with what to change.
+DRAFT_HANDS = 40_000
+
+
+def _smaller(target: str, source: str, ivory: int, study: bool, archives: bool) -> str:
+    """What would make a drafting question smaller, from the controls set now."""
+    changes = [change for change, on in (
+        ("fewer Ivory Dice", ivory > 0), ("the Study off", study),
+        ("the Archives off", archives), ("a single room as the target", ":" in target),
+        ("an ordinary door", source != "ordinary door")) if on]
+    if len(changes) > 1:
+        changes[-1] = "or " + changes[-1]
+    return ", ".join(changes) or "a smaller question"
+
+
 def drafting(rules: Rules | None = None) -> Explorer:
     """The chance a draft ends with the target room draftable (seen and, with *must afford*,
     payable), for your draft and the same draft from the Library, with the Solarium, one more
-    Ivory Die and the Study (§4 Action A, §9 The Chain, §16, §17)."""
+    Ivory Die and the Study (§4 Action A, §9 The Chain, §16, §17). An answer weighs at most
+    :data:`DRAFT_HANDS` hands; a draft past that is not computed, and says what to change."""
     import altair as alt
     import pandas as pd
 
+    from ..budget import TooLarge, limit
     from .odds.drafting_redraws import draft_with
 
     rules = resolve(rules)
@@ -390,12 +477,24 @@ def drafting(rules: Rules | None = None) -> Explorer:
         drafts = {"your draft": {}, "from the Library": dict(draw="Library", solarium=False),
                   "Library + Solarium": dict(draw="Library", solarium=True),
                   "+1 Ivory Die": dict(ivory=options["ivory"] + 1), "+ Study": dict(study=True)}
-        rows, skipped = [], []
-        for name, change in drafts.items():
-            try:
-                rows.append({"draft": name, "chance": draft_with(target, **{**base, **change})})
-            except ValueError as err:  # e.g. the Archives with a deep budget: too large
-                skipped.append(f"{name}: not computed ({err})")
+        rows, large, skipped = [], [], []
+        with limit(units=DRAFT_HANDS):
+            for name, change in drafts.items():
+                try:
+                    rows.append({"draft": name,
+                                 "chance": draft_with(target, **{**base, **change})})
+                except TooLarge as err:
+                    large.append((name, err))
+                except ValueError as err:  # a question the rules cannot pose
+                    skipped.append(f"{name}: not computed ({err}).")
+        if large:
+            names = ", ".join(name for name, _ in large)
+            smaller = _smaller(target, source, options["ivory"], options["study"],
+                               options["archives"])
+            skipped.insert(0, f"Too large to answer here ({large[0][1]}): {names}. To answer "
+                           f"it, try {smaller}.")
+        if not rows:
+            return skipped
         frame = pd.DataFrame(rows)
         data = frame.assign(exact=frame["chance"].map(str), p=frame["chance"].map(float))
         chart = alt.Chart(data.drop(columns="chance"), title=f"Chance to draft {target}")

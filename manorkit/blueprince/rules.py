@@ -283,11 +283,14 @@ class Rules(RulesBase):
     def _repr_html_(self) -> str:
         rooms = self.rooms
         cats = rooms["category"].value_counts().to_dict()
-        items = "".join(f"<li>{html.escape(k)}: {v}</li>" for k, v in cats.items())
+        items = ", ".join(f"{html.escape(k)} {v}" for k, v in cats.items())
         var = ", ".join(f"{html.escape(k)}={html.escape(v)}" for k, v in self.changed.items())
+        path = Path(self.path)
+        folder = (path.relative_to(DATA_DIR.parent).as_posix()
+                  if path.is_relative_to(DATA_DIR.parent) else str(path))
         return (
-            f"<div><b>Blue Prince rules</b> from <code>{html.escape(str(self.path))}</code>"
-            f"<ul>{items}</ul>"
+            f"<div><b>Blue Prince rules</b> from <code>{html.escape(folder)}</code>"
+            f"<p>{len(rooms)} room tiles, by category: {items}.</p>"
             f"<p>{len(self.deck_names)} decks, {len(self.table_names)} tables, "
             f"{len(self.choices)} variants ({var or 'all defaults'}), "
             f"{len(self.placeholders)} placeholders"

@@ -46,10 +46,39 @@ def clue_draws(rules: Rules, searches: int = 1) -> Dist:
     return hypergeometric(sum(deck.values()), good, searches)
 
 
+def next_card(pile: Mapping[str, int]) -> Dist:
+    """The top card of a shuffled draw pile, card → copies: each copy alike. A pile that
+    is used up is first replaced by its shuffled discards (How Many Search Cards Can You
+    Own?, Secret Passage Card), so a draw never meets an empty pile."""
+    if any(n < 0 for n in pile.values()) or not sum(pile.values()):
+        raise ValueError(f"a draw pile needs at least one card and no negative counts, "
+                         f"got {dict(pile)}")
+    return Dist.from_counts({c: n for c, n in pile.items() if n})
+
+
+def key_card(key: int) -> str:
+    """The name of Key card ``key`` in a pile or hand (``Key 3``)."""
+    return f"Key {key}"
+
+
+def card_kind(card: str) -> str:
+    """The deck row a card belongs to: ``Key 3`` is a ``Key``, any other card itself."""
+    return "Key" if card.startswith("Key ") and card[4:].isdigit() else card
+
+
+def pile(rules: Rules, name: str) -> dict[str, int]:
+    """A fresh draw pile of deck ``name``, card → copies, each Key card by its number
+    (Key Card: "each key is a different number from 1 to 7")."""
+    deck = dict(rules.deck(name))
+    if name == "clue" and deck.pop("Key", 0):
+        deck.update({key_card(k): 1 for k in rules.keys})
+    return deck
+
+
 def search_card(rules: Rules, removed: Mapping[str, int] | None = None) -> Dist:
     """The next Search card, from the deck less ``removed`` cards (those in hands; the
     discards are reshuffled when the pile runs out, How Many Search Cards Can You Own?)."""
-    return Dist.from_counts({c: n for c, n in _deck(rules, "search", removed).items() if n})
+    return next_card(_deck(rules, "search", removed))
 
 
 def random_card(hand: Mapping[str, int]) -> Dist:
@@ -63,7 +92,7 @@ def random_card(hand: Mapping[str, int]) -> Dist:
 def clue_card(rules: Rules, removed: Mapping[str, int] | None = None) -> Dist:
     """The next Clue card, from the deck less ``removed`` cards (Treasure Chest cards set
     aside, Key cards kept in hands): card name → probability."""
-    return Dist.from_counts({c: n for c, n in _deck(rules, "clue", removed).items() if n})
+    return next_card(_deck(rules, "clue", removed))
 
 
 def clue_play(rules: Rules, removed: Mapping[str, int] | None = None) -> Dist:
@@ -78,14 +107,34 @@ def chest_cards(rules: Rules, draws: int) -> Dist:
     return hypergeometric(sum(deck.values()), deck["Treasure Chest"], draws)
 
 
-def key_matches(rules: Rules, key: int, found: int = 1) -> Dist:
+def key_matches(rules: Rules, key: int, found: int = 1, seen: tuple[int, ...] = ()) -> Dist:
     """How many of ``found`` chests (a random set: the chests are mixed, 6. Treasure
-    Tokens) show ``key``'s number (Key Card): hypergeometric over the chests' labels."""
+    Tokens) show ``key``'s number (Key Card): hypergeometric over the chests' labels,
+    those of the chests already ``seen`` (by their label) left out."""
     if key not in rules.keys:
         raise ValueError(f"unknown key {key!r}; keys: {rules.keys}")
-    chests = rules.chests
+    chests = _unseen(rules, seen)
     good = sum(key in numbers for numbers in chests.values())
     return hypergeometric(len(chests), good, found)
+
+
+def chest_label(rules: Rules, seen: tuple[int, ...] = ()) -> Dist:
+    """The label of a chest nobody has looked under yet: any chest but those ``seen``,
+    alike (the chests are mixed unseen, 6. Treasure Tokens; Treasure Chest Card)."""
+    chests = _unseen(rules, seen)
+    if not chests:
+        raise ValueError("every chest's label has been seen")
+    return Dist.uniform(sorted(chests))
+
+
+def _unseen(rules: Rules, seen: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    chests = dict(rules.chests)
+    for c in seen:
+        if c not in chests:
+            raise ValueError(f"chest {c!r} is not a chest left unseen; chests: "
+                             f"{sorted(rules.chests)}")
+        del chests[c]
+    return chests
 
 
 def real_treasure(rules: Rules, opened_real: int = 0, opened_fake: int = 0) -> Fraction:
@@ -99,6 +148,12 @@ def real_treasure(rules: Rules, opened_real: int = 0, opened_fake: int = 0) -> F
     if not left:
         raise ValueError("every chest has been opened")
     return Fraction(real - opened_real, left)
+
+
+def chest_contents(rules: Rules, opened_real: int = 0, opened_fake: int = 0) -> Dist:
+    """What a chest opened outside holds, ``real`` or ``fake`` (:func:`real_treasure`)."""
+    p = real_treasure(rules, opened_real, opened_fake)
+    return Dist({"real": p, "fake": 1 - p})
 
 
 def chests_to_real(rules: Rules) -> Dist:

@@ -13,9 +13,6 @@ from ..dist import Dist
 from .rules import Rules
 from .schema import LEVELS
 
-#: Actions per turn, every one of them used (What Do You Do on a Turn?).
-ACTIONS = 3
-
 
 def door_die(rules: Rules, p_open: Fraction | None = None) -> Dist:
     """One roll of the door die: ``OPEN`` or ``LOCKED`` (Rolling the die)."""
@@ -45,17 +42,21 @@ def actions_to_enter(rules: Rules, limit: int = 12, p_open: Fraction | None = No
 
 
 def turn_of_entry(rules: Rules, limit: int = 8, p_open: Fraction | None = None) -> Dist:
-    """The turn on which a pawn enters (3 actions a turn, all rolls until OPEN)."""
-    return actions_to_enter(rules, ACTIONS * limit, p_open).map(
-        lambda a: a if a == math.inf else math.ceil(a / ACTIONS))
+    """The turn on which a pawn enters (every action of a turn a roll until OPEN)."""
+    actions = rules.number("actions_per_turn")
+    return actions_to_enter(rules, actions * limit, p_open).map(
+        lambda a: a if a == math.inf else math.ceil(a / actions))
 
 
-def rooms_added(rules: Rules, rolls: int = ACTIONS, p_open: Fraction | None = None,
+def rooms_added(rules: Rules, rolls: int | None = None, p_open: Fraction | None = None,
                 unused: int | None = None) -> Dist:
-    """Rooms a player inside adds in a turn spending ``rolls`` actions on the die and
-    adding a room on every OPEN (Adding On a Room): binomial, at most ``unused`` rooms."""
-    if not 0 <= rolls <= ACTIONS:
-        raise ValueError(f"rolls must be 0-{ACTIONS} (actions in a turn), got {rolls}")
+    """Rooms a player inside adds in a turn spending ``rolls`` actions (default: all of
+    them) on the die and adding a room on every OPEN (Adding On a Room): binomial, at most
+    ``unused`` rooms."""
+    actions = rules.number("actions_per_turn")
+    rolls = actions if rolls is None else rolls
+    if not 0 <= rolls <= actions:
+        raise ValueError(f"rolls must be 0-{actions} (actions in a turn), got {rolls}")
     if unused is not None and unused < 0:
         raise ValueError(f"unused must be 0 or more, got {unused}")
     cap = rolls if unused is None else min(rolls, unused)
@@ -68,9 +69,10 @@ def first_turn(rules: Rules, p_open: Fraction | None = None) -> Dist:
     """A player's first turn, rolling every action (the Example of One Turn): ``(inside,
     rooms added)`` — the first OPEN enters the Foyer, each later OPEN adds a room."""
     p = _p(rules, p_open)
-    parts = [((1 - p) ** ACTIONS, Dist.constant((False, 0)))]
-    for k in range(1, ACTIONS + 1):
-        after = rooms_added(rules, ACTIONS - k, p)
+    actions = rules.number("actions_per_turn")
+    parts = [((1 - p) ** actions, Dist.constant((False, 0)))]
+    for k in range(1, actions + 1):
+        after = rooms_added(rules, actions - k, p)
         parts.append(((1 - p) ** (k - 1) * p, after.map(lambda n: (True, n))))
     return Dist.mixture((w, d) for w, d in parts if w)
 
@@ -90,7 +92,7 @@ def room_draw(rules: Rules, level: str, choose: str | None = None,
     allowed level and draws one of its rooms at random; under ``hidden`` he draws blind
     among the rooms of every allowed level (``choose`` must then be None)."""
     levels = allowed_levels(level)
-    pool = tuple(n for n in rules.rooms.index if n != rules.start) if unused is None \
+    pool = tuple(n for n in rules.rows("rooms.csv") if n != rules.start) if unused is None \
         else tuple(unused)
     for name in pool:
         rules.level_of(name)

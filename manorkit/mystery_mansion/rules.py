@@ -39,6 +39,19 @@ class Rules(RulesBase):
             raise ValueError(f"unknown room {room!r}; rooms: {', '.join(rows)}")
         return rows[room]["level"]
 
+    def doors(self, room: str) -> tuple[str, ...]:
+        """The sides (N E S W) of ``room``'s doors as printed, before it is turned
+        (placeholder layouts: the text gives none)."""
+        self.level_of(room)
+        return self.rows("rooms.csv")[room]["doors"]
+
+    def number(self, name: str) -> int:
+        """A number of ``numbers.csv``: ``actions_per_turn``, ``hand_size`` …"""
+        rows = self.rows("numbers.csv")
+        if name not in rows:
+            raise ValueError(f"unknown number {name!r}; numbers: {', '.join(rows)}")
+        return rows[name]["value"]
+
     @property
     def start(self) -> str:
         """The room placed face up at setup (2. The Foyer)."""

@@ -9,7 +9,11 @@ from ..ruleset import Col, RulesDataError, TableDir, Tables, TableSpec
 LEVELS = ("basement", "first", "second")
 YES_NO = ("yes", "no")
 KEYS = tuple(str(k) for k in range(1, 8))
-REQUIRED_VARIANTS = ("chest_numbers", "facedown_levels")
+SIDES = ("N", "E", "S", "W")
+REQUIRED_VARIANTS = ("chest_numbers", "facedown_levels", "passage_foyer", "staircases")
+#: The numbers the game reads from ``numbers.csv``.
+NUMBERS = ("actions_per_turn", "hand_size", "return_clue_cards", "draw_search_cards",
+           "min_players", "max_rounds")
 #: The rulebook's section titles a row may cite.
 SECTIONS = (
     "Object", "Contents", "1. Assembly of the Mansion Rooms", "2. The Foyer",
@@ -45,7 +49,8 @@ def _int(name: str, minimum: int = 0) -> Col:
 FILES = {
     "rooms.csv": TableSpec(key=("room",), cols=(
         Col("room"), Col("level", "enum", choices=LEVELS, ref="levels"),
-        Col("start", "enum", choices=YES_NO), SOURCE), rows=("Foyer",)),
+        Col("start", "enum", choices=YES_NO), Col("doors", "list", choices=SIDES), SOURCE,
+        _PH), rows=("Foyer",)),
     "levels.csv": TableSpec(key=("level",), cols=(
         Col("level", "enum", choices=LEVELS), _int("order"), Col("height"), SOURCE),
         rows=LEVELS),
@@ -63,11 +68,14 @@ FILES = {
     "decks.csv": TableSpec(key=("deck",), cols=(
         Col("deck", "enum", choices=("search", "clue")), Col("title"),
         _int("declared_size", 1), SOURCE), rows=("search", "clue")),
+    "numbers.csv": TableSpec(key=("name",), cols=(
+        Col("name"), _int("value"), Col("effect", required=False), SOURCE, _PH), rows=NUMBERS),
     "gaps.csv": TableSpec(key=("gap",), cols=(Col("gap"), Col("where"), Col("missing"), SOURCE)),
 }
 _DECKS = {
     "search": TableSpec(key=("card",), cols=(
-        Col("card"), Col("draws_clue", "enum", choices=YES_NO), _int("copies"),
+        Col("card"), Col("draws_clue", "enum", choices=YES_NO),
+        Col("level", "enum", required=False, choices=LEVELS), _int("copies"),
         Col("effect", required=False), SOURCE, _PH)),
     "clue": TableSpec(key=("card",), cols=(
         Col("card"), Col("play", "enum", choices=("immediate", "hand")),
@@ -86,8 +94,10 @@ DIRS = {"decks": TableDir("deck", _deck_spec, required=tuple(_DECKS))}
 
 
 def check_counts(tables: Tables) -> None:
-    """Each deck holds its declared size; the door die has a face; the chests and the
-    treasure tokens agree in number; the Key cards are one per key."""
+    """Each deck holds its declared size; an Object Search card (one that draws a Clue)
+    names the level its objects are in, no other card does; the door die has a face; the
+    chests and the treasure tokens agree in number; the Key cards are one per key; a turn
+    has an action, a game a round, and its fewest players have pawns."""
     decks = tables["decks.csv"]
     for deck, row in decks.rows.items():
         cards = tables[f"decks/{deck}.csv"]
@@ -96,6 +106,22 @@ def check_counts(tables: Tables) -> None:
             raise RulesDataError(cards.file, f"holds {total} cards; expected {deck}'s "
                                  f"declared_size {row['declared_size']} (decks.csv)",
                                  field="copies")
+    search = tables["decks/search.csv"]
+    for key, row in search.rows.items():
+        if (row["level"] is None) == (row["draws_clue"] == "yes"):
+            raise RulesDataError(search.file, f"is {row['level'] or 'blank'}; expected a level "
+                                 "for an Object Search card (draws_clue yes), blank otherwise",
+                                 line=search.lines[key], row=key, field="level")
+    numbers = tables["numbers.csv"]
+    pawns = tables["components.csv"].rows.get("pawns", {}).get("count", 0)
+    for key, low, high in (("actions_per_turn", 1, None), ("max_rounds", 1, None),
+                           ("min_players", 1, pawns)):
+        value = numbers.rows[key]["value"]
+        if value < low or (high is not None and value > high):
+            raise RulesDataError(numbers.file, f"is {value}; expected at least {low}"
+                                 + (f" and at most {high} (pawns in components.csv)"
+                                    if high is not None else ""),
+                                 line=numbers.lines[key], row=key, field="value")
     die = tables["door_die.csv"]
     if not any(r["count"] for r in die.rows.values()):
         raise RulesDataError(die.file, "has no face; expected a count above 0", field="count")

@@ -2,8 +2,9 @@
 
 Every function takes the rules first (``load_rules()``) and returns exact Fractions and
 :class:`~manorkit.dist.Dist` values. Power Marker values are not in the text: ``power`` is the
-number of markers drawn blind (each worth ``rules.power_marker``, a placeholder), or the
-values themselves as a tuple once the House has looked at them.
+number of markers drawn blind from the POWER CUP without replacement (its values are
+placeholders, :func:`~.cups.power_total`), or the values themselves as a tuple once the
+House has looked at them. A Haunt is energized with 1 or 2 markers (Part 2 B).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..dist import Dist, sum_of
+from .cups import markers, power_total
 from .rules import Rules
 from .schema import HOURS
 
@@ -44,19 +46,6 @@ def _hour(rules: Rules, hour: str):
     if hour not in HOURS:
         raise ValueError(f"unknown hour {hour!r}; hours: {', '.join(HOURS)}")
     return rules.hour(hour)
-
-
-def power_total(rules: Rules, power: int | Sequence[int]) -> Dist:
-    """The sum of Power Markers: ``n`` drawn blind (independent draws from the placeholder
-    values in ``power_markers.csv``) or the given values."""
-    if isinstance(power, int) and not isinstance(power, bool):
-        if power < 0:
-            raise ValueError(f"power must be 0 or more markers, got {power}")
-        return rules.power_marker.repeat_sum(power) if power else Dist.constant(0)
-    values = tuple(power)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise ValueError(f"power must be a number of markers or a tuple of values, got {power!r}")
-    return Dist.constant(sum(values))
 
 
 def house_draw(rules: Rules, *, axes: int, hunters: int, energizing: int = 0,
@@ -104,6 +93,10 @@ def house_total(rules: Rules, haunt: str, *, power: int | Sequence[int] = 1,
     Haunt Strength + 1 at Midnight-2 AM or 2 at 3-4 AM + 1 for a Psychic Haunt in the Crypt,
     Graveyard, Cellar or Tower (``space``)."""
     row = rules.haunt(haunt)
+    low, high = rules.number("min_haunt_power"), rules.number("max_haunt_power")
+    if not isinstance(power, int | tuple | list) or not low <= markers(power) <= high:
+        raise ValueError(f"a Haunt is energized with {low} or {high} Power Markers (Part 2: "
+                         f"B. The Rules); got power={power!r}")
     bonus = _hour(rules, hour)["haunt_bonus"] + row["strength"]
     if space in FOCUS_SPACES and row["kind"] == "psychic":
         bonus += rules.number("focus_psychic_bonus")
@@ -268,12 +261,22 @@ def lost_landing(rules: Rules) -> Dist:
     return circle.combine(axis, lambda c, a: (c, a))
 
 
-def possession_attack(rules: Rules, circle: int, power: int | Sequence[int] = 1) -> Dist:
+def possession_attack(rules: Rules, circle: int, power: int | Sequence[int] = 1,
+                      hunters: int | None = None) -> Dist:
     """The House's attack on a Psyche (Part 4 I Step 6): 1 die + the Power Markers it
-    committed + the Circle the Psyche occupies. The Hunter's side is cut off in the text
-    (``gaps.csv`` possession_defence), so only the House total is given."""
-    if not 1 <= circle <= 7:
-        raise ValueError(f"circle must be 1-7, got {circle}")
+    committed (at most as many as the ``hunters`` who started the game, Step 3; default:
+    as many as there are Hunter sets) + the Circle the Psyche occupies. The Hunter's side is
+    cut off in the text: :func:`~.astral.possession_defence` is a placeholder."""
+    inner = rules.number("entity_circles")
+    if not 1 <= circle <= inner:
+        raise ValueError(f"circle must be 1-{inner}, got {circle}")
+    sets = rules.rows("components.csv")["Hunter sets"]["count"]
+    hunters = sets if hunters is None else hunters
+    if not 1 <= hunters <= sets:
+        raise ValueError(f"hunters (who started the game) must be 1-{sets}, got {hunters}")
+    if markers(power) > hunters:
+        raise ValueError(f"the House commits at most as many Power Markers as Hunters started "
+                         f"({hunters}); got {markers(power)}")
     return D6 + power_total(rules, power) + circle
 
 

@@ -13,7 +13,15 @@ REQUIRED_CHARACTERS = ("Kate", "Holt", "Opal", "Lorenzo", "Chase", "Doran", "Eva
 HOURS = ("6 PM", "7 PM", "8 PM", "9 PM", "10 PM", "11 PM", "Midnight", "1 AM", "2 AM",
          "3 AM", "4 AM", "5 AM")
 NUMBERS = ("companion_bonus", "vulnerable_penalty", "focus_psychic_bonus", "axes",
-           "room_circles", "max_tools", "panic_dark", "panic_vulnerable", "panic_bible")
+           "room_circles", "axis_circle", "entity_circles", "max_tools", "haunt_mp", "dark_cost",
+           "panic_spaces", "panic_dark", "panic_vulnerable", "panic_bible", "min_haunt_power",
+           "max_haunt_power", "soul_per_marker", "soul_per_unpaid", "psychic_loss",
+           "physical_loss", "haunting_reward", "immobile_power", "haunt_delay",
+           "haunts_per_hour", "astral_reach")
+COMPONENTS = ("Focus Markers", "Pentagram Markers", "Hunter sets", "Room Markers",
+              "Control Markers", "Immobile Haunt Spaces", "Discovery Markers", "Power Markers",
+              "min players", "max players", "dice")
+FLOORS = ("first", "second", "third", "cellar", "attic", "tower")
 REQUIRED_VARIANTS = ("tool_modifiers", "talisman_modifiers", "lost_axis", "house_wins_check")
 
 SOURCE = Col("source", pattern=r"Part \d+\b.*|Counter Faces\b.*|placeholder",
@@ -29,9 +37,11 @@ def _int(name: str, minimum: int | None = 0, required: bool = True) -> Col:
 FILES = {
     "characters.csv": TableSpec(key=("character",), cols=(
         Col("character"), Col("name"), _int("physical", 1), _int("psychic", 1),
-        _int("possessed", 1), _int("ward_bonus"), _int("search_bonus"),
+        _int("possessed", 1), _int("soul", 1), _int("ward_bonus"), _int("search_bonus"),
         _int("panic_modifier", None), _int("heal_modifier", None, required=False),
-        Col("astral_roll", "enum", choices=YES_NO), SOURCE, _PH),
+        Col("astral_roll", "enum", choices=YES_NO), Col("dark_mover", "enum", choices=YES_NO),
+        Col("pentagram", "enum", choices=YES_NO), Col("dark_search", "enum", choices=YES_NO),
+        Col("passages", "enum", choices=YES_NO), SOURCE, _PH),
         rows=REQUIRED_CHARACTERS),
     "haunts.csv": TableSpec(key=("haunt",), cols=(
         Col("haunt"), _int("strength"), Col("kind", "enum", choices=KINDS),
@@ -46,14 +56,26 @@ FILES = {
     "phases.csv": TableSpec(key=("phase",), cols=(
         Col("phase"), Col("name"), Col("rolls", required=False), SOURCE)),
     "discoveries.csv": TableSpec(key=("discovery",), cols=(
-        Col("discovery"), Col("removed", "enum", required=False, choices=YES_NO),
+        Col("discovery"), _int("copies"), Col("removed", "enum", required=False, choices=YES_NO),
         Col("effect", required=False), SOURCE, _PH)),
     "power_markers.csv": TableSpec(key=("value",), cols=(
         _int("value", None), _int("count"), SOURCE)),
     "lost_circle.csv": TableSpec(key=("die",), cols=(
         _int("die", 1), _int("circle", 1), SOURCE), rows=("1", "2", "3", "4", "5", "6")),
     "numbers.csv": TableSpec(key=("name",), cols=(
-        Col("name"), _int("value", None), Col("effect", required=False), SOURCE), rows=NUMBERS),
+        Col("name"), _int("value", None), Col("effect", required=False), SOURCE, _PH),
+        rows=NUMBERS),
+    "components.csv": TableSpec(key=("component",), cols=(
+        Col("component"), _int("count"), SOURCE, _PH), rows=COMPONENTS),
+    "map.csv": TableSpec(key=("space",), cols=(
+        Col("space"), Col("floor", "enum", choices=FLOORS),
+        Col("lights", "enum", required=False, choices=FLOORS), _int("mp", 1),
+        Col("doors", "list", ref="map"), Col("walls", "list", required=False, ref="map"),
+        Col("fuse_box", "enum", choices=YES_NO), Col("focus", "enum", choices=YES_NO),
+        Col("secret", required=False, ref="map"), SOURCE, _PH),
+        rows=("Front Veranda", "Crypt", "Graveyard", "Cellar", "Tower")),
+    "room_markers.csv": TableSpec(key=("room",), cols=(
+        Col("room", ref="map"), _int("axis", 1), _int("circle", 1), SOURCE, _PH)),
     "gaps.csv": TableSpec(key=("gap",), cols=(Col("gap"), Col("where"), Col("missing"), SOURCE)),
 }
 
@@ -61,7 +83,9 @@ FILES = {
 def check_counts(tables: Tables) -> None:
     """Some Power Marker has a count above 0; the lost table's dice are 1-6 and its Circles
     are Room Control Circles; every Physical Haunt is Mobile (Part 2 B) and there are
-    Immobile Haunts for the Crypt, Graveyard, Cellar and Tower (Part 3 Step 9)."""
+    Immobile Haunts for the Crypt, Graveyard, Cellar and Tower (Part 3 Step 9); the Room
+    Markers are as many as the components say, each on its own Room Control Point; the map's
+    doors go both ways; the focus Spaces are as many as the Immobile Haunt Spaces."""
     haunts = tables["haunts.csv"]
     for key, row in haunts.rows.items():
         if row["kind"] == "physical" and row["mobility"] != "mobile":
@@ -77,6 +101,8 @@ def check_counts(tables: Tables) -> None:
     if not any(r["count"] for r in power.rows.values()):
         raise RulesDataError(power.file, "has no marker with a count above 0; expected at least "
                              "one", field="count")
+    _check_astral(tables)
+    _check_map(tables)
     lost = tables["lost_circle.csv"]
     circles = tables["numbers.csv"].rows["room_circles"]["value"]
     for key, row in lost.rows.items():
@@ -88,3 +114,39 @@ def check_counts(tables: Tables) -> None:
 
 
 CHECKS = (check_counts,)
+
+
+def _check_astral(tables: Tables) -> None:
+    markers, numbers = tables["room_markers.csv"], tables["numbers.csv"].rows
+    want = tables["components.csv"].rows["Room Markers"]["count"]
+    if len(markers.rows) != want:
+        raise RulesDataError(markers.file, f"holds {len(markers.rows)} Room Markers; expected "
+                             f"{want} (components.csv)")
+    seen: dict = {}
+    axes, circles = numbers["axes"]["value"], numbers["room_circles"]["value"]
+    for key, row in markers.rows.items():
+        point = (row["axis"], row["circle"])
+        bad = ("axis" if row["axis"] > axes else "circle" if row["circle"] > circles
+               else "axis" if point in seen else None)
+        if bad:
+            raise RulesDataError(markers.file, f"puts {key!r} on axis {row['axis']}, circle "
+                                 f"{row['circle']}; expected axes 1-{axes}, circles "
+                                 f"1-{circles}, one marker a point"
+                                 + (f" ({seen[point]!r} is there)" if point in seen else ""),
+                                 line=markers.lines[key], row=key, field=bad)
+        seen[point] = key
+
+
+def _check_map(tables: Tables) -> None:
+    house = tables["map.csv"]
+    for key, row in house.rows.items():
+        for other in row["doors"]:
+            if key not in house.rows[other]["doors"]:
+                raise RulesDataError(house.file, f"has a door from {key!r} to {other!r} but "
+                                     "not back; expected doors both ways",
+                                     line=house.lines[key], row=key, field="doors")
+    focus = sum(r["focus"] == "yes" for r in house.rows.values())
+    want = tables["components.csv"].rows["Immobile Haunt Spaces"]["count"]
+    if focus != want:
+        raise RulesDataError(house.file, f"has {focus} focus Spaces; expected {want}, one for "
+                             "each Immobile Haunt (components.csv)", field="focus")

@@ -70,12 +70,22 @@ def cell_text(value: object) -> str:
                      "or a list")
 
 
+#: How alike a name must be to be offered ("did you mean"), and how far behind the best a
+#: second name may be: a near miss is offered alone, not padded with unrelated names.
+ALIKE, MARGIN = 0.6, 0.1
+
+
 def closest(name: str, known: Iterable[str], n: int = 3) -> list[str]:
-    """Up to ``n`` of ``known`` nearest to ``name`` (ignoring case), best first."""
-    known = list(known)
+    """Up to ``n`` of ``known`` nearest to ``name`` (ignoring case), best first: those at
+    least :data:`ALIKE` alike and within :data:`MARGIN` of the best."""
     folded = {k.casefold(): k for k in known}
-    near = difflib.get_close_matches(name.casefold(), list(folded), n=n, cutoff=0.5)
-    return [folded[k] for k in near]
+    key = name.casefold()
+    scored = sorted(((difflib.SequenceMatcher(None, key, k).ratio(), k) for k in folded),
+                    key=lambda sk: -sk[0])
+    if not scored or scored[0][0] < ALIKE:
+        return []
+    best = scored[0][0]
+    return [folded[k] for score, k in scored[:n] if score >= max(ALIKE, best - MARGIN)]
 
 
 def lookup(name: str, known: Collection[str], what: str, where: str = "") -> str:
@@ -93,10 +103,12 @@ def lookup(name: str, known: Collection[str], what: str, where: str = "") -> str
 
 
 def make(schema: Schema, raws: Mapping[str, RawTable], file: str, row: str,
-         fields: Mapping[str, object]) -> list[Edit]:
+         fields: Mapping[str, object], *, text: bool = False) -> list[Edit]:
     """The edits setting ``fields`` of one row: ``file`` a data file (``decks/dig.csv``) or
     a table name (``deck:dig``), ``row`` its key (case ignored). A bad target raises
-    :class:`RulesDataError` naming it, with the closest names."""
+    :class:`RulesDataError` naming it, with the closest names. Values are typed (a number
+    for a number column: ``gem_cost=2``, not ``"2"``) unless ``text`` (cell text, as a
+    saved edit holds it)."""
     if file not in raws:
         try:
             file = schema.file(file)
@@ -125,11 +137,16 @@ def make(schema: Schema, raws: Mapping[str, RawTable], file: str, row: str,
         if name in spec.key:
             raise RulesDataError(file, f"{name!r} is a key column; an edit changes values, "
                                  "not the names of rows", row=row, field=name)
+        kind = spec.col(name).kind
+        if (not text and isinstance(value, str) and kind in ("int", "amount")
+                and value.strip().lstrip("-").isdigit()):  # a number given as text
+            raise RulesDataError(file, f"is {value!r}, text; expected a whole number: write "
+                                 f"{name}={value.strip()}", row=row, field=name)
         try:
-            text = cell_text(value)
+            cell = cell_text(value)
         except ValueError as exc:
             raise RulesDataError(file, str(exc), row=row, field=name) from None
-        out.append(Edit(file, row, name, text))
+        out.append(Edit(file, row, name, cell))
     return out
 
 
@@ -144,7 +161,7 @@ def check(schema: Schema, raws: Mapping[str, RawTable], edits: Iterable[object])
         if len(parts) != 4 or not all(isinstance(p, str) for p in parts):
             raise RulesDataError("edits", f"expected [file, row, field, value] (text), got "
                                  f"{item!r}")
-        (edit,) = make(schema, raws, parts[0], parts[1], {parts[2]: parts[3]})
+        (edit,) = make(schema, raws, parts[0], parts[1], {parts[2]: parts[3]}, text=True)
         out.pop(edit[:3], None)
         out[edit[:3]] = edit
     return Edits(out.values())

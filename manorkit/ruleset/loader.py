@@ -172,9 +172,13 @@ class Loader:
 
 
 def _blame(err: RulesDataError, edits: Edits) -> RulesDataError:
-    """``err`` with the edit that set its cell named (else every edit, or how many)."""
-    mine = [e for e in edits if (e.file, e.row, e.field) == (err.file, err.row, err.field)]
-    mine = mine or [e for e in edits if e.file == err.file] or list(edits)
-    what = "; ".join(map(str, mine)) if len(mine) <= 3 else f"{len(mine)} edits"
+    """``err`` saying an edit set its cell ("as edited"); for a cell no edit set, the edits
+    of its file that may have caused it (else every edit, or how many)."""
+    if any((e.file, e.row, e.field) == (err.file, err.row, err.field) for e in edits):
+        return RulesDataError(err.file, f"as edited, {err.message}", line=err.line,
+                              row=err.row, field=err.field)
+    mine = [e for e in edits if e.file == err.file] or list(edits)
+    what = "; ".join(f"row {e.row!r} {e.field}={e.value!r}" if e.file == err.file else str(e)
+                     for e in mine) if len(mine) <= 3 else f"{len(mine)} edits"
     return RulesDataError(err.file, f"with the edit {what}: {err.message}", line=err.line,
                           row=err.row, field=err.field)

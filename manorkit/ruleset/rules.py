@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
+#: The file listing where a rulebook is silent (a game's ``rules.gaps``), one row a silence.
+SILENCES = "gaps.csv"
+
+
 @dataclass(frozen=True, eq=False)
 class RulesBase:
     """A game's rules with a choice of every variant, and any edits: an immutable value.
@@ -204,12 +208,15 @@ class RulesBase:
 
     @property
     def placeholders(self) -> pd.DataFrame:
-        """Every placeholder: file, row and field (``(row)`` for a whole row whose ``source``
-        is ``placeholder``), from each row's ``placeholder`` column and source."""
+        """Every placeholder value: file, row and field (``(row)`` for a whole row whose
+        ``source`` is ``placeholder``), from each row's ``placeholder`` column and source.
+        The silences of the text themselves (:data:`SILENCES`) are not values: not listed."""
         import pandas as pd
 
         out = []
         for file in self.files:
+            if file == SILENCES:
+                continue
             for key, row in self.rows(file).items():
                 fields = row.get("placeholder") or ()
                 if row.get("source") == "placeholder" and not fields:

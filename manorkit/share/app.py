@@ -16,6 +16,9 @@ from pathlib import Path
 
 from .provenance import PROJECT
 
+#: What the app's kernels find in their environment (see manorkit.widgets.stepper.APP).
+APP = "MANORKIT_APP"
+
 #: Holds ``voila/templates/manorkit`` (added to ``JUPYTER_PATH``).
 JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"
 NOTEBOOKS = PROJECT / "notebooks"
@@ -45,13 +48,14 @@ def voila_command(path: Path = NOTEBOOKS, *, port: int = PORT, network: bool = F
 
 
 def voila_env() -> dict[str, str]:
-    """The environment Voilà and its kernels run in: manorkit's template on ``JUPYTER_PATH``
-    and this checkout first on ``PYTHONPATH``."""
+    """The environment Voilà and its kernels run in: manorkit's template on ``JUPYTER_PATH``,
+    this checkout first on ``PYTHONPATH``, and ``MANORKIT_APP`` set, so that a stepper saves
+    and loads through the visitor's browser and never by a path on this machine."""
     def first(var: str, value: Path) -> str:
         return os.pathsep.join(filter(None, [str(value), os.environ.get(var)]))
 
     return {**os.environ, "JUPYTER_PATH": first("JUPYTER_PATH", JUPYTER_DIR),
-            "PYTHONPATH": first("PYTHONPATH", PROJECT)}
+            "PYTHONPATH": first("PYTHONPATH", PROJECT), APP: "1"}
 
 
 def serve(path: str | os.PathLike = NOTEBOOKS, *, port: int = PORT,

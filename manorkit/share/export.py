@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from ..ruleset import atomic_write_text
 from . import provenance, widget_js
+from .local_paths import scrub_notebook
 from .offline import outside_references
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -17,6 +19,17 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 class ShareError(RuntimeError):
     """A notebook could not be shared as a self-contained file (the message says why)."""
+
+
+def kernel_manager(sockets: Path):
+    """A manager of the kernel that runs a notebook for sharing: on POSIX it talks to the
+    kernel over local (IPC) sockets in the folder ``sockets``, never TCP, so the kernel has no
+    unencrypted port to warn about."""
+    from jupyter_client.manager import KernelManager
+
+    if os.name != "posix":
+        return KernelManager(kernel_name="python3")
+    return KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"))
 
 
 def execute(notebook: Path, timeout: int = 600):
@@ -31,12 +44,18 @@ def execute(notebook: Path, timeout: int = 600):
     project = str(provenance.PROJECT)
     path = os.environ.get("PYTHONPATH", "")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [project, path]))}
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=True,
-                            resources={"metadata": {"path": str(notebook.parent)}})
-    try:
-        client.execute(env=env)
-    except (CellExecutionError, CellTimeoutError, DeadKernelError) as err:
-        raise ShareError(f"{notebook.name} failed while running:\n{err}") from None
+    with tempfile.TemporaryDirectory(prefix="manorkit-kernel-") as sockets:
+        km = kernel_manager(Path(sockets))
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                                store_widget_state=True, km=km,
+                                resources={"metadata": {"path": str(notebook.parent)}})
+        try:
+            client.execute(env=env)
+        except (CellExecutionError, CellTimeoutError, DeadKernelError) as err:
+            raise ShareError(f"{notebook.name} failed while running:\n{err}") from None
+        finally:
+            if km.has_kernel:  # a kernel manager given to nbclient is ours to shut down
+                km.shutdown_kernel(now=False)
     rules = provenance.read_record(nb.cells.pop())
     return nb, rules
 
@@ -59,6 +78,7 @@ def render(nb, notebook: Path, rules: list[dict], code: bool = True) -> str:
     from nbconvert import HTMLExporter
 
     check_widgets(nb)
+    scrub_notebook(nb)
     record = provenance.provenance(notebook, rules)
     has_widgets = WIDGET_STATE in nb.metadata.get("widgets", {})
     exporter = HTMLExporter(template_name="lab", template_file="share.html.j2",

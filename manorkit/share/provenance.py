@@ -22,10 +22,13 @@ STYLE = ("font: 13px/1.4 var(--jp-ui-font-family, sans-serif); margin: 0 0 16px;
          "padding: 8px 12px; border: 1px solid #c9d3e0; border-radius: 4px; background: #f3f6fa")
 
 
-def where(path: Path) -> str:
-    """``path`` relative to the project when inside it, else absolute."""
+def where(path: str | Path) -> str:
+    """``path`` relative to the project when inside it, else its last part alone: no folder
+    of the author's machine goes into a shared page."""
     path = Path(path).resolve()
-    return path.relative_to(PROJECT).as_posix() if path.is_relative_to(PROJECT) else str(path)
+    if path.is_relative_to(PROJECT):
+        return path.relative_to(PROJECT).as_posix() or "."
+    return path.name or "…"
 
 
 def rules_in_use() -> list[dict]:

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import importlib
+import os
 import random
 from pathlib import Path
 
 import ipywidgets as widgets
 
+from .. import run_display
 from ..ruleset import atomic_write_text
-from . import views
+from . import saved
 
 #: The game a stepper starts when it is given no state (imported only then).
 DEFAULT_GAME = "manorkit.blueprince.engine"
 #: Bot steps after which "play to the end of the day" gives up.
 MAX_STEPS = 10_000
 HIDE_DETAILS = "<style>.mk-picture .mk-details{display:none}</style>"
+#: Set in the environment of the app's kernels (``dev.py app``): there a stepper saves and
+#: loads through the visitor's browser, never by a path on the server.
+APP = "MANORKIT_APP"
+#: The largest run file a visitor may upload to the app (bytes).
+MAX_UPLOAD = 5_000_000
 
 
 def _auto(grow: bool = False) -> widgets.Layout:
@@ -88,10 +96,22 @@ class RunStepper(widgets.VBox):
     ``policy(state, rng) -> action`` (default: the game's bots); ``chances(state)`` gives
     rows (dicts) of exact chances to show beside the decisions, e.g. before a draft the
     chance of each kind of room at each door (Blue Prince: ``odds.door_chances``).
+
+    ``files``: how the save and load buttons reach a file. ``"paths"`` (in JupyterLab, on the
+    designer's own machine): a file box, and the buttons write and read that path.
+    ``"browser"`` (in the app, where a visitor clicks on a server that is not theirs): save
+    offers the run as a download from the page, load takes a file uploaded from the
+    visitor's machine; no path is typed, no file on the server is written or read. Default:
+    ``"browser"`` when the environment has ``MANORKIT_APP`` (``dev.py app`` sets it), else
+    ``"paths"``. From code, ``save(path)`` and ``load(path)`` take a path in either mode.
     """
 
     def __init__(self, state=None, rules=None, seed: int = 0, *, game=DEFAULT_GAME,
-                 policies: dict | None = None, chances=None):
+                 policies: dict | None = None, chances=None, files: str | None = None):
+        files = files or ("browser" if os.environ.get(APP) else "paths")
+        if files not in ("paths", "browser"):
+            raise ValueError(f"files must be 'paths' or 'browser', not {files!r}")
+        self.files = files
         self.game = find_game(game, state)
         if state is None:
             if self.game is None:
@@ -105,11 +125,19 @@ class RunStepper(widgets.VBox):
         self.chances = chances
         self._state = self._tip = state
         self._buttons: list[widgets.Button] = []
+        self._actions: list = []
+        #: Widgets kept from click to click: action buttons (sharing one layout and style),
+        #: and a heading and a row per group of actions.
+        self._pool: list[widgets.Button] = []
+        self._rows: list[tuple[widgets.HTML, widgets.HBox]] = []
+        self._button_layout, self._button_style = _auto(), widgets.ButtonStyle()
+        self._row_layout = widgets.Layout(flex_flow="row wrap")
         self._outcomes: list = []
         self._syncing = False
         self._build(seed)
         super().__init__(children=self._layout())
         self.add_class("mk-stepper")
+        self.add_class(saved.LIVE)
         self._refresh()
 
     # -- the current state and the line it is on ----------------------------------------
@@ -130,7 +158,8 @@ class RunStepper(widgets.VBox):
 
     @property
     def buttons(self) -> dict[str, widgets.Button]:
-        """The buttons of the legal actions, by their text (``str(action)``)."""
+        """The buttons of the legal actions, by their text (``state.describe(action)`` if the
+        state has it, else ``str(action)``)."""
         return {b.description: b for b in self._buttons}
 
     def apply(self, action):
@@ -192,18 +221,41 @@ class RunStepper(widgets.VBox):
         self.state = start(self.game, self.rules, seed)
         return self._state
 
-    def save(self, path: str | Path | None = None) -> Path:
-        """Write the run up to the current state as JSON, atomically."""
+    def save(self, path: str | Path | None = None) -> Path | None:
+        """Write the run up to the current state as JSON, atomically, to ``path`` (default:
+        the file box), and return the path; with ``files="browser"`` and no ``path``, offer
+        it as a download from the page instead (returns None). The message names the file,
+        never its folder."""
+        text = self._state.to_json()
+        if path is None and self.files == "browser":
+            data = base64.b64encode(text.encode()).decode()
+            name = f"run-seed{getattr(self._state, 'seed', 0)}-step{self._state.depth}.json"
+            self.download.value = (f'<a class="mk-download" download="{html.escape(name)}" '
+                                   f'href="data:application/json;base64,{data}">'
+                                   f"⤓ download {html.escape(name)}</a>")
+            self._say(f"{self._state.depth} steps ready: download them with the link")
+            return None
         path = Path(path or self.path.value)
-        atomic_write_text(path, self._state.to_json())
-        self._say(f"saved {self._state.depth} steps to {path}")
+        atomic_write_text(path, text)
+        self._say(f"saved {self._state.depth} steps to {path.name}")
         return path
 
     def load(self, path: str | Path | None = None):
-        """Replay a run saved as JSON and make it the current line."""
-        path = Path(path or self.path.value)
-        self.state = type(self._state).from_json(path.read_text(encoding="utf-8"))
-        self._say(f"loaded {self._state.depth} steps from {path}")
+        """Replay a run saved as JSON (from ``path``, default: the file box; with
+        ``files="browser"`` and no ``path``: the file uploaded) and make it the current line."""
+        if path is None and self.files == "browser":
+            uploaded = list(self.upload.value)
+            if not uploaded:
+                raise ValueError("choose a run file (.json) to upload first")
+            if uploaded[-1]["size"] > MAX_UPLOAD:
+                raise ValueError(f"the file is larger than {MAX_UPLOAD:,} bytes")
+            text, name = bytes(uploaded[-1]["content"]).decode("utf-8"), uploaded[-1]["name"]
+            self.upload.value = ()  # the same file can be chosen again
+        else:
+            path = Path(path or self.path.value)
+            text, name = path.read_text(encoding="utf-8"), path.name
+        self.state = type(self._state).from_json(text)
+        self._say(f"loaded {self._state.depth} steps from {Path(name).name}")
         return self._state
 
     def _advance(self, new):
@@ -235,11 +287,13 @@ class RunStepper(widgets.VBox):
         self.roll_button = button("roll", self.roll, "Roll with the run's own generator")
         self.outcome = widgets.Dropdown(description="outcome", layout=_auto(grow=True))
         self.choose_button = button("choose", self._choose_shown, "Apply the chosen outcome")
+        pick = widgets.HBox([self.roll_button, self.outcome, self.choose_button])
+        pick.add_class(saved.NEEDS_PYTHON)
         self.chance = widgets.VBox([
             widgets.HTML("<b>Random step: the exact odds of every outcome</b>"),
             widgets.Box([self.odds], layout=widgets.Layout(max_height="260px",
                                                            overflow="auto")),
-            widgets.HBox([self.roll_button, self.outcome, self.choose_button])])
+            pick])
         self.chance.add_class("mk-chance")
         self.undo_button = button("undo", self.undo, "Back one step")
         self.redo_button = button("redo", self.redo, "Forward one step on this line")
@@ -255,9 +309,20 @@ class RunStepper(widgets.VBox):
                                     layout=widgets.Layout(width="180px"))
         self.new_day_button = button("new day", self.new_day, "A new day with this seed")
         self.new_day_button.disabled = self.game is None
-        self.path = widgets.Text(value="run.json", description="file", layout=_auto(grow=True))
-        self.save_button = button("save", self.save, "Save the run to the file (JSON)")
-        self.load_button = button("load", self.load, "Replay the run saved in the file")
+        if self.files == "paths":
+            self.path = widgets.Text(value="run.json", description="file",
+                                     layout=_auto(grow=True))
+            self.save_button = button("save", self.save, "Save the run to the file (JSON)")
+            self.load_button = button("load", self.load, "Replay the run saved in the file")
+            self._files = [self.path, self.save_button, self.load_button]
+        else:  # the visitor's browser holds the file: a download link, an upload
+            self.save_button = button("save", self.save, "Offer the run as a download (JSON)")
+            self.download = widgets.HTML()
+            self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                             description="choose a run", layout=_auto())
+            self.upload.observe(lambda _: self._guard(self.load) if self.upload.value else None,
+                                names="value")
+            self._files = [self.save_button, self.download, self.upload]
         self.message = widgets.HTML()
         self.events = widgets.HTML()
 
@@ -265,14 +330,15 @@ class RunStepper(widgets.VBox):
         side = widgets.VBox([self.decisions, self.asked, self.chance],
                             layout=widgets.Layout(flex="1 1 320px", min_width="260px"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        controls = [widgets.HBox([self.undo_button, self.redo_button, self.timeline], layout=row),
+                    widgets.HBox([self.policy, self.bot_button, self.day_button], layout=row),
+                    widgets.HBox([self.seed, self.new_day_button, *self._files], layout=row)]
+        for box in (self.decisions, *controls):
+            box.add_class(saved.NEEDS_PYTHON)
         return [
-            self.phase, self.resources,
+            saved.note(), self.phase, self.resources,
             widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.undo_button, self.redo_button, self.timeline], layout=row),
-            widgets.HBox([self.policy, self.bot_button, self.day_button], layout=row),
-            widgets.HBox([self.seed, self.new_day_button, self.path, self.save_button,
-                          self.load_button], layout=row),
-            self.message,
+            *controls, self.message,
             widgets.Box([self.events], layout=widgets.Layout(max_height="240px", overflow="auto")),
         ]
 
@@ -306,12 +372,12 @@ class RunStepper(widgets.VBox):
     # -- showing the current state ------------------------------------------------------
     def _refresh(self) -> None:
         s = self._state
-        self.phase.value = views.phase_html(s)
-        self.resources.value = views.resources_html(s)
+        self.phase.value = run_display.phase_html(s)
+        self.resources.value = run_display.resources_html(s)
         self.board.value = picture(s)
         self._show_actions(s)
         rows = self.chances(s) if self.chances is not None else []
-        self.asked.value = views.chances_html(rows) if rows else ""
+        self.asked.value = run_display.chances_html(rows) if rows else ""
         self._show_chance(s)
         self._syncing = True
         try:
@@ -323,30 +389,48 @@ class RunStepper(widgets.VBox):
         self.redo_button.disabled = s.depth >= self._tip.depth
         for b in (self.bot_button, self.day_button):
             b.disabled = s.is_over
-        self.events.value = views.log_html(s)
+        self.events.value = run_display.log_html(s)
 
     def _show_actions(self, s) -> None:
-        for b in self._buttons:
-            b.close()
-        self._buttons, groups = [], []
-        for title, actions in views.group_actions(s.legal_actions()):
-            row = []
-            for action in actions:
-                style = "warning" if type(action).__name__ == "EndDay" else ""
-                b = self._button(str(action), lambda a=action: self.apply(a), style=style)
-                self._buttons.append(b)
-                row.append(b)
-            groups.append(widgets.HTML(f"<b>{html.escape(title)}</b>"))
-            groups.append(widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap")))
-        for old in self.decisions.children:
-            old.close()
-        self.decisions.children = groups
+        """One button per legal action under its group's heading. Buttons, headings and rows
+        are kept and relabelled from click to click (never made anew), so a long day leaves
+        no widget models behind in the kernel or in a saved notebook."""
+        legal = s.legal_actions()
+        why = dict(getattr(s, "unavailable_actions", list)())  # shown, greyed, with why
+        groups = run_display.group_actions([*legal, *why])
+        self._actions = [action for _, actions in groups for action in actions]
+        while len(self._pool) < len(self._actions):
+            self._pool.append(self._action_button(len(self._pool)))
+        while len(self._rows) < len(groups):
+            self._rows.append((widgets.HTML(), widgets.HBox(layout=self._row_layout)))
+        describe = getattr(s, "describe", str)
+        children, first = [], 0
+        for (title, actions), (heading, row) in zip(groups, self._rows, strict=False):
+            buttons = self._pool[first:first + len(actions)]
+            for b, action in zip(buttons, actions, strict=True):
+                blocked = action in why
+                b.description = b.tooltip = describe(action) + (
+                    f" — {why[action]}" if blocked else "")
+                b.disabled = blocked
+                b.button_style = "warning" if type(action).__name__ == "EndDay" else ""
+            heading.value = f"<b>{html.escape(title)}</b>"
+            row.children = buttons
+            children += [heading, row]
+            first += len(actions)
+        self._buttons = [b for b in self._pool[:first] if not b.disabled]
+        self.decisions.children = children
+
+    def _action_button(self, index: int) -> widgets.Button:
+        """The ``index``-th action button: it applies whatever action it shows now."""
+        b = widgets.Button(layout=self._button_layout, style=self._button_style)
+        b.on_click(lambda _: self._guard(lambda: self.apply(self._actions[index])))
+        return b
 
     def _show_chance(self, s) -> None:
         chance = s.is_chance and not s.is_over
         self.chance.layout.display = "" if chance else "none"
-        self._outcomes = views.odds(s) if chance else []
-        self.odds.value = views.odds_html(self._outcomes) if chance else ""
-        self.outcome.options = [(f"{r.text} — {r.p} ({r.percent})", i)
+        self._outcomes = run_display.odds(s) if chance else []
+        self.odds.value = run_display.odds_html(self._outcomes) if chance else ""
+        self.outcome.options = [(f"{r.text} — {r.chance}", i)
                                 for i, r in enumerate(self._outcomes)]
         self.outcome.value = 0 if self._outcomes else None

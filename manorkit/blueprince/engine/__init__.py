@@ -38,7 +38,9 @@ from .state import Event, State, new_day
 # effects in that order, the order in which legal actions are offered.)
 state.bind(step=reducer.step, legal_actions=reducer.legal_actions, routes=turn.routes,
            faster_routes=turn.faster_routes, state_html=display.state_html,
-           board_svg=display.board_svg)
+           board_svg=display.board_svg, describe=display.describe,
+           describe_chance=display.describe_chance, words=display.words,
+           unavailable=display.unavailable)
 
 __all__ = ["Action", "Buy", "Campaign", "CampaignError", "CampaignState", "Chance", "Dig",
            "Draft", "Eat", "EndDay", "Event", "FastDay", "GiveUp", "Hide", "IllegalAction",

@@ -1,19 +1,25 @@
 """How a state looks in a notebook (§2 The Board): the 5×9 board as an SVG that scales to its
-container, and the board beside the resources, the pending step and every legal decision."""
+container, and the board beside the resources, the pending step and every legal decision;
+and the words the stepper shows for actions, random steps and tiles that cannot be taken."""
 
 from __future__ import annotations
 
 import html
+import re
 
-from ...widgets.views import group_actions, odds, resources_html
-from ..board import WORDS, E, N, S, W
+from ...run_display import group_actions, odds, resources_html
+from ..board import WORDS, E, N, S, W, placements
 from ..mechanics.drafting import FaceDown, showing, shown
 from ..placement import COLS, RANKS
+from .actions import GiveUp, Redraw, Take
+from .drafting import slot_cost
+from .pending import CardDraw, LockRoll, TileDraw
 
 CELL = 72
 LEFT, TOP = 24, 18
 WIDTH = LEFT + len(COLS) * CELL + 8
 BOARD_HEIGHT = TOP + len(RANKS) * CELL + 18
+LEGEND = 22  # the height of the token legend under the board
 COLOURS = {"blue": "#4a78c2", "green": "#4f9d55", "purple": "#8e5cc2", "orange": "#e08a34",
            "red": "#cc4b4b", "yellow": "#c9a227", "black": "#333333",
            "face_down": "#a8a8a8"}  # (a tile's back: §16 Archives)
@@ -32,8 +38,10 @@ def board_svg(state) -> str:
     """The board: ranks and columns labelled; every tile in its colours with its full name
     (also its tooltip), doors and tokens; padlocks; your room; the Antechamber; a pending
     draft's target and drawn tiles with their gem costs."""
-    hand = _hand(state)
-    height = BOARD_HEIGHT + (CELL + 44 if hand else 0)
+    legend = _legend(state)
+    top = BOARD_HEIGHT + (LEGEND if legend else 0)
+    hand = _hand(state, top)
+    height = top + (CELL + 44 if hand else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="manorkit-board" '
            f'viewBox="0 0 {WIDTH} {height}" width="100%" preserveAspectRatio="xMidYMin meet" '
            f'style="max-width:{WIDTH * 1.4:.0f}px;height:auto;display:block" '
@@ -49,6 +57,7 @@ def board_svg(state) -> str:
     if state.drafting is not None:
         out.append(_target(state.drafting))
     out.append(_you(state.position))
+    out += legend
     out += hand
     out.append("</svg>")
     return "".join(out)
@@ -188,12 +197,32 @@ def _you(position) -> str:
             f'stroke="#000" stroke-width="2"/></g>')
 
 
-def _hand(state) -> list[str]:
-    """The drawn tiles of a pending draft in their slots, each with its gem cost."""
+def _legend(state) -> list[str]:
+    """Under the board, what each kind of token circle on it is (none without tokens)."""
+    kinds: dict[str, str] = {}
+    for cell in state.board:
+        for colour, _, description in _tokens(state, cell):
+            kinds.setdefault(description.split(" ", 1)[1].removesuffix(" lying here")
+                             .removesuffix("s"), colour)
+    if not kinds:
+        return []
+    y, x = BOARD_HEIGHT + 10, LEFT
+    out = ['<g class="legend"><title>the token circles: a number is how many lie there</title>']
+    for name, colour in sorted(kinds.items()):
+        out.append(f'<circle cx="{x + 6}" cy="{y}" r="6" fill="{colour}" stroke="#000"/>'
+                   f'<text x="{x + 16}" y="{y + 4}" fill="#333">{html.escape(name)}</text>')
+        x += 28 + 7 * len(name)
+    out.append("</g>")
+    return out
+
+
+def _hand(state, top: float = BOARD_HEIGHT) -> list[str]:
+    """The drawn tiles of a pending draft in their slots, each with its gem cost, from
+    ``top`` down."""
     d = state.drafting
     if d is None or not d.hand:
         return []
-    y = BOARD_HEIGHT + 14
+    y = top + 14
     out = [f'<text x="{LEFT}" y="{y}" font-weight="bold">Drawn tiles (drafting '
            f'{WORDS[d.direction]} into Rank {d.target[0]}, Column {d.target[1]})</text>']
     for slot, room in enumerate(d.hand, 1):
@@ -236,10 +265,81 @@ def _status(state) -> str:
         return f"{head}<p>The day is over: {html.escape(state.over)}.</p>"
     if state.is_chance:
         rows = odds(state)
-        shown = "; ".join(f"{html.escape(r.text)} {r.p}" for r in rows[:6])
+        shown = "; ".join(f"{html.escape(r.text)} {r.chance}" for r in rows[:6])
         more = f"; … {len(rows) - 6} more" if len(rows) > 6 else ""
         return (f"{head}<p>Random step ({html.escape(state.pending[0].label())}), "
                 f"{len(rows)} outcomes: {shown}{more}</p>")
     groups = "".join(f"<li>{html.escape(name)}: " + "; ".join(html.escape(str(a)) for a in acts)
                      + "</li>" for name, acts in group_actions(state.legal_actions()))
     return f"{head}<p>Your decision:</p><ul>{groups}</ul>"
+
+
+# -- words for the stepper (what a player reads beside the board) -----------------------------
+def words(state, text: str) -> str:
+    """``text`` with every deck id before "card" or "deck" given the deck's name from
+    ``decks.csv`` ("special_items card" → "Special Items card")."""
+    titles = _deck_names(state.rules)
+    return _DECK_WORD.sub(lambda m: titles.get(m[1], m[1]) + m[2], text)
+
+
+_DECK_WORD = re.compile(r"\b([a-z]+(?:_[a-z]+)*)( (?:card|deck)s?\b)")
+
+
+def _deck_names(rules) -> dict[str, str]:
+    """Each deck id → its name without "Deck", "Cards" or "Pile" ("Special Items")."""
+    return {deck: re.sub(r" (?:Deck|Cards|Pile)$", "", str(title))
+            for deck, title in rules.decks["title"].items()}
+
+
+def describe(state, action) -> str:
+    """An action as its button reads: its text, with a room for a cell it targets
+    ("secret route: Den (3, 2)") and deck names for deck ids."""
+    target = getattr(action, "target", None)
+    text = str(action)
+    tile = state.board.get(target) if isinstance(target, tuple) and len(target) == 2 else None
+    if tile is not None and text.endswith(str(target)):
+        text = f"{text[:-len(str(target))]}{tile.room} {target}"
+    return words(state, text)
+
+
+def describe_chance(state) -> str:
+    """What the pending random step draws or rolls, in a player's words: the slot a tile is
+    drawn into and the draft it is for, the deck a card comes from, the die rolled."""
+    step = state.pending[0]
+    d = state.drafting
+    if isinstance(step, TileDraw) and d is not None:
+        return (f"the tile for Slot {len(d.hand) + 1} (drafting {WORDS[d.direction]} into "
+                f"Rank {d.target[0]}, Column {d.target[1]})")
+    if isinstance(step, LockRoll):
+        return f"the lock die of the door ({step.die.removeprefix('lock_')} die)"
+    if isinstance(step, CardDraw):
+        return f"the top card of the {_deck_names(state.rules).get(step.deck, step.deck)} deck"
+    return words(state, step.label())
+
+
+def unavailable(state) -> list[tuple[object, str]]:
+    """The drawn tiles the player cannot take now, each as the Take it would be and why
+    (§4 Step 4, Gem Cost Rules): it fits no way through the door, or it costs more gems (or
+    steps, under the Hovel) than held. A face-down tile (§16 Archives) is left out."""
+    d = state.drafting
+    if d is None or not d.hand or state.is_chance or state.is_over:
+        return []
+    taken = {a.slot for a in state.legal_actions() if isinstance(a, Take)}
+    if not taken and not any(isinstance(a, Redraw | GiveUp) for a in state.legal_actions()):
+        return []  # not the moment to choose a tile
+    held = state.resources
+    out = []
+    for slot, room in enumerate(d.hand, 1):
+        if slot in taken or slot == getattr(d, "hidden", None):
+            continue
+        gems, steps = slot_cost(state, slot, room)
+        if not placements(state.rules, room, d.origin, d.direction):
+            why = "fits no way through this door"
+        elif gems > held["gems"]:
+            why = f"costs {gems} gem{'s' * (gems > 1)}, you hold {held['gems']}"
+        elif steps > held["steps"]:
+            why = f"costs {steps} steps, you have {held['steps']}"
+        else:
+            continue
+        out.append((Take(slot, room), why))
+    return out

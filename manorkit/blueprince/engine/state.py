@@ -31,7 +31,8 @@ FORMAT = "manorkit.blueprince.run/1"
 #: The engine's one late binding. States are values at the bottom of the engine; the rules
 #: that change them lie above, and import this module. What a state's methods need from
 #: them — the reducer's ``step`` and ``legal_actions``, the turn's ``routes`` and
-#: ``faster_routes``, the display's ``state_html`` and ``board_svg`` — is bound here once by
+#: ``faster_routes``, the display's ``state_html``, ``board_svg``, ``describe``,
+#: ``describe_chance``, ``words`` and ``unavailable`` — is bound here once by
 #: the engine package as it loads (``engine/__init__.py``, :func:`bind`), so no module of
 #: the engine imports one above it.
 ABOVE = SimpleNamespace()
@@ -436,6 +437,24 @@ class State:
 
     def _repr_svg_(self) -> str:
         return ABOVE.board_svg(self)
+
+    # What a stepper shows beside the board (engine/display.py; the stepper falls back to
+    # str(action), the step's label, the text as it is and nothing for a state without them).
+    def describe(self, action) -> str:
+        """``action`` in a player's words: a room named for a cell, deck names for ids."""
+        return ABOVE.describe(self, action)
+
+    def describe_chance(self) -> str:
+        """What the pending random step draws or rolls (the slot, the deck, the die)."""
+        return ABOVE.describe_chance(self)
+
+    def words(self, text: str) -> str:
+        """``text`` (an event of the log) with deck names for deck ids."""
+        return ABOVE.words(self, text)
+
+    def unavailable_actions(self) -> list:
+        """The drawn tiles that cannot be taken now, each as ``(Take, why)``."""
+        return ABOVE.unavailable(self)
 
     def __repr__(self) -> str:
         r = self.resources

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from ...budget import spend
+
 ONE, ZERO = Fraction(1), Fraction(0)
 Comp = tuple[int, ...]
 
@@ -99,6 +101,16 @@ def hands(counts: Comp, n: int, weights: Comp | None = None) -> tuple[tuple[Comp
     return tuple(probs.items())
 
 
+@lru_cache(maxsize=4096)
+def count_hands(counts: Comp, n: int) -> int:
+    """How many hands :func:`hands` lists for these counts (kind counts summing to ``n``, each
+    at most its count), found without listing them: what weighing them will cost."""
+    ways = [1] + [0] * n  # ways[k]: hands of k tiles from the kinds seen so far
+    for c in counts:
+        ways = [sum(ways[k - j] for j in range(min(c, k) + 1)) for k in range(n + 1)]
+    return ways[n]
+
+
 def _plain(counts: Comp, n: int) -> tuple[tuple[Comp, Fraction], ...]:
     total = math.comb(sum(counts), n)
     room = [sum(counts[i:]) for i in range(len(counts) + 1)]
@@ -146,9 +158,11 @@ class Engine:
         if key not in self.memo:
             sleeve = play.sleeve if first else None
             n = min(play.first if first else play.redraw, sum(counts))
-            comps = hands(counts, n, self.weights)
             hide = play.archives and sleeve is None and n > 0
-            self.work += len(comps) * (len(self.backs) if hide else 1)
+            weighed = count_hands(counts, n) * (len(self.backs) if hide else 1)
+            spend(weighed, "hands")  # a caller's bound (manorkit.budget.limit) may stop here
+            comps = hands(counts, n, self.weights)
+            self.work += weighed
             if self.work > self.MAX_WORK:
                 raise ValueError(f"more than {self.MAX_WORK:,} hands to weigh for an exact "
                                  "answer; narrow the target (fewer tile backs) or the budget")

@@ -130,8 +130,15 @@ class Sweep:
                               y_title=words[metric],
                               color=self.axes[1] if len(self.axes) > 1 else None)
 
+    def table(self, metrics: Sequence[str] = ("win_rate", "deepest_rank", "steps")):
+        """The cells to show (:func:`~manorkit.blueprince.sim.table`): the axes, the days,
+        then ``metrics`` with their intervals, in words; ``frame`` keeps every column."""
+        from .show import table
+
+        return table(self.frame, [*self.axes, "n", *metrics])
+
     def _repr_html_(self) -> str:
-        return self.frame.to_html(index=False, float_format=lambda v: f"{v:.3f}")
+        return self.table(tuple(["win_rate", *MEANS]))._repr_html_()
 
 
 def sweep(grid: Mapping[object, object], policy: Policy, n: int, rules: Rules | None = None,
@@ -214,8 +221,17 @@ class Impact:
                               x_title="variant = reading", y_title=f"change in {words[metric]}",
                               horizontal=True)
 
+    def table(self, top: int | None = None):
+        """The ranked readings to show (:func:`~manorkit.blueprince.sim.table`): variant,
+        reading, its win rate and the changes with their intervals, in words."""
+        from .show import table
+
+        frame = self.frame if top is None else self.frame.head(top)
+        return table(frame, ["variant", "reading", "default", "win_rate", "win_rate_change",
+                             "deepest_rank_change", "steps_change", "days_changed"])
+
     def _repr_html_(self) -> str:
-        return self.frame.to_html(index=False, float_format=lambda v: f"{v:.3f}")
+        return self.table()._repr_html_()
 
 
 def variant_impact(policy: Policy, n: int, rules: Rules | None = None, seed: int = 0,

@@ -1,5 +1,6 @@
-"""What a stepper shows of any state, as plain data and HTML: actions grouped by class, the
-exact odds of a random step, resources, the phase and the log. No widgets, no game."""
+"""How a run of any game is shown, as plain data and HTML: actions grouped by class, the
+exact odds of a random step, resources, the phase and the log. No widgets, no game: the
+RunStepper and a game's own state view (Blue Prince's ``engine/display.py``) both use it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import html
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+
+from .display import percent, probability, probability_html
 
 #: Titles of the action classes every manor game has; any other class is titled by its name.
 TITLES = {"Draft": "Draft a door", "Unlock": "Locked door", "Take": "Take a tile",
@@ -49,14 +52,9 @@ class Odds:
         return str(getattr(self.outcome, "value", self.outcome))
 
     @property
-    def percent(self) -> str:
-        return percent(self.p)
-
-
-def percent(p: Fraction) -> str:
-    """``p`` as a percentage with two decimals, or three significant figures below 0.01 %."""
-    value = float(p) * 100
-    return f"{value:.3g} %" if 0 < value < 0.01 else f"{value:.2f} %"
+    def chance(self) -> str:
+        """The chance as every other manorkit table shows one: ``1/64 (1.6%)``."""
+        return probability(self.p)
 
 
 def odds(state) -> list[Odds]:
@@ -72,15 +70,17 @@ def chance_label(state) -> str:
 
 
 def odds_html(rows: list[Odds]) -> str:
-    """A table of every outcome: exact fraction, percentage and a bar."""
+    """A table of every outcome: its chance as a fraction and a percentage
+    (:func:`manorkit.display.probability`, the exact value on hover when shortened) and a
+    bar."""
     top = max((r.p for r in rows), default=Fraction(1))
     body = "".join(
         f'<tr data-outcome="{html.escape(r.text)}"><td>{html.escape(r.text)}</td>'
-        f'<td style="text-align:right">{r.p}</td><td style="text-align:right">{r.percent}</td>'
+        f'<td style="text-align:right">{probability_html(r.p)}</td>'
         f'<td style="width:120px"><div style="background:#4a78c2;height:10px;'
         f'width:{float(r.p / top) * 100:.1f}%"></div></td></tr>' for r in rows)
     return ('<table class="mk-odds" style="border-collapse:collapse;font-size:12px">'
-            "<tr><th>outcome</th><th>exact</th><th>chance</th><th></th></tr>"
+            "<tr><th>outcome</th><th>chance</th><th></th></tr>"
             f"{body}</table>")
 
 
@@ -104,7 +104,8 @@ def phase(state) -> tuple[str, str]:
     if state.is_over:
         return "day over", str(getattr(state, "over", "") or "the day has ended")
     if state.is_chance:
-        label = chance_label(state) or "random step"
+        describe = getattr(state, "describe_chance", None)
+        label = (describe() if describe is not None else chance_label(state)) or "random step"
         return "random step", f"{label}: roll, or choose the outcome by hand"
     player = getattr(state, "player", None)
     whose = "your" if player is None else f"{player}'s"
@@ -123,8 +124,13 @@ def phase_html(state) -> str:
 
 
 def log_html(state, rows: int = 200) -> str:
-    """The event log, newest first (the last ``rows`` entries)."""
+    """The event log, newest first (the last ``rows`` entries), its actions and effects in
+    the state's own words (``state.words(text)``, if it has them)."""
     frame = state.log.tail(rows).iloc[::-1]
+    words = getattr(state, "words", None)
+    if words is not None:
+        frame = frame.assign(**{c: frame[c].map(lambda t: words(t) if isinstance(t, str) else t)
+                                for c in ("action", "effect") if c in frame})
     table = frame.to_html(index=False, classes="mk-log", border=0, justify="left")
     return f"<style>{LOG_CSS}</style>{table}"
 
