@@ -1,0 +1,144 @@
+"""How winnable is a day (measured, never asserted): the clairvoyant solver and the bots on the
+same determinized days (§13), with 95 % Wilson intervals.
+
+1. The solver on ``--days`` days of the shipped rules at ``--seconds`` a day on one core: the
+   share it decides (won or lost) within 1 s and within the budget, the bounds on the share of
+   days winnable with perfect information, and each bot's win rate and share of the days shown
+   winnable (greedy, planner, and the search bot at ``--bot-nodes``).
+2. The search bot against its budget: win rate and seconds a day at several budgets, on the
+   first ``--bot-days`` of those days.
+3. The bounds under other readings of the variants that matter (``--variant-days`` days each).
+4. Days to the first win of the planner in campaigns of ``--campaign-days`` days (§14).
+
+Run: .venv/bin/python benchmarks/winnability.py [--days N] [--seconds S] [--readme]
+(``--readme`` rewrites the README's ``winnability`` section, dated.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import time
+
+from _timing import rewrite_readme
+
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.search import SearchPolicy, first_wins, sweep_winnability, winnability
+from manorkit.blueprince.search.winnability import play
+from manorkit.blueprince.sim import GreedyPolicy, PlannerPolicy, day_seeds
+from manorkit.sim.stats import wilson
+
+VARIANTS = {"tile_orientation": ["as_drawn", "player_choice"],
+            "secret_passage_books": ["every_entry", "once_per_run"]}
+
+
+def pct(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k}/{n} = {k / n:.1%} ({lo:.1%}–{hi:.1%})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--days", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--bot-nodes", type=int, default=300)
+    parser.add_argument("--bot-days", type=int, default=60)
+    parser.add_argument("--variant-days", type=int, default=100)
+    parser.add_argument("--campaigns", type=int, default=20)
+    parser.add_argument("--campaign-days", type=int, default=10)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--readme", action="store_true")
+    args = parser.parse_args()
+    rules = load_rules()
+    load = os.getloadavg()[0]
+    started = datetime.datetime.now(datetime.UTC)
+    backend = {"backend": "processes", "processes": args.processes} if args.processes > 1 \
+        else {}
+    out = []
+
+    # 1. the solver and the bots on the same days
+    bots = {"greedy": GreedyPolicy(), "planner": PlannerPolicy(),
+            "search": SearchPolicy(samples=2, nodes=args.bot_nodes)}
+    t = time.perf_counter()
+    result = winnability(args.days, rules, seed=0, policies=bots, seconds=args.seconds,
+                         nodes=None, progress=True, **backend)
+    wall = time.perf_counter() - t
+    f, n = result.frame, args.days
+    decided = f["verdict"] != "unknown"
+    fast = decided & (f["seconds"] <= 1.0)
+    shown = int(result.winnable.sum())
+    lost = int((f["verdict"] == "lost").sum())
+    out.append(f"**The solver**, {args.seconds:g} s a day on one core ({n} days of the shipped "
+               f"rules, `day_seeds(0, {n})`, {wall / 60:.0f} min on {args.processes} "
+               "processes):\n")
+    out.append("| measure | days | share (95 % interval) |\n|---|---:|---|")
+    out.append(f"| decided within 1 s | {int(fast.sum())} | {pct(int(fast.sum()), n)} |")
+    out.append(f"| decided within {args.seconds:g} s | {int(decided.sum())} | "
+               f"{pct(int(decided.sum()), n)} |")
+    out.append(f"| won by the solver | {int((f['verdict'] == 'won').sum())} | "
+               f"{pct(int((f['verdict'] == 'won').sum()), n)} |")
+    out.append(f"| proved lost | {lost} | {pct(lost, n)} |")
+    out.append(f"| winnable, at least (the solver or a bot won) | {shown} | {pct(shown, n)} |")
+    out.append(f"| winnable, at most (not proved lost) | {n - lost} | {pct(n - lost, n)} |")
+    for name in bots:
+        wins = int(f[name].sum())
+        share = f"{wins}/{shown} = {wins / shown:.0%}" if shown else "—"
+        out.append(f"| {name} bot wins | {wins} | {pct(wins, n)}; of the days shown "
+                   f"winnable: {share} |")
+    won_s = f.loc[f["verdict"] == "won", "seconds"]
+    if len(won_s):
+        out.append(f"\nA won day took the solver {won_s.median():.1f} s at the median "
+                   f"(longest {won_s.max():.1f} s).")
+    print("\n".join(out), flush=True)
+
+    # 2. the search bot against its budget
+    seeds = day_seeds(0, args.bot_days)
+    lines = ["\n**The search bot against its budget** (the first "
+             f"{args.bot_days} of those days, determinized as above):\n",
+             "| samples × nodes a decision | wins | seconds a day (mean) |", "|---|---|---:|"]
+    for samples, nodes in ((1, 60), (2, 150), (2, 300), (4, 300), (4, 800)):
+        bot = SearchPolicy(samples=samples, nodes=nodes)
+        t = time.process_time()
+        wins = sum(play(rules, bot, s).won for s in seeds)
+        per_day = (time.process_time() - t) / len(seeds)
+        lines.append(f"| {samples} × {nodes} | {pct(wins, len(seeds))} | {per_day:.1f} |")
+        print(lines[-1], flush=True)
+    out += lines
+
+    # 3. other readings
+    lines = [f"\n**Other readings** ({args.variant_days} days each, the same seeds, "
+             f"{args.seconds:g} s a day):\n",
+             "| variant | reading | winnable: at least | at most | planner wins |",
+             "|---|---|---|---|---|"]
+    for vid, readings in VARIANTS.items():
+        sweep = sweep_winnability({vid: readings}, args.variant_days, rules, seed=0,
+                                  policies={"planner": PlannerPolicy()}, seconds=args.seconds,
+                                  nodes=None, progress=False, **backend)
+        for row in sweep.to_dict("records"):
+            lines.append(f"| `{vid}` | {row[vid]} | "
+                         f"{row['winnable: at least (won or a bot won)']:.1%} | "
+                         f"{row['winnable: at most (not proved lost)']:.1%} | "
+                         f"{row['planner: win rate']:.1%} |")
+            print(lines[-1], flush=True)
+    out += lines
+
+    # 4. days to the first win
+    first = first_wins(PlannerPolicy(), args.campaigns, args.campaign_days, rules, seed=0,
+                       progress=False, **backend)
+    won = first["first_win"].dropna()
+    lines = [f"\n**Days to the first win** (the planner, {args.campaigns} campaigns of "
+             f"{args.campaign_days} days, carried forward): {len(won)} campaigns won within "
+             f"{args.campaign_days} days" + (f", the first win on day {int(won.median())} at "
+                                             "the median." if len(won) else ".")]
+    print(lines[-1], flush=True)
+    out += lines
+
+    head = (f"Measured {started:%Y-%m-%d %H:%M} UTC by `benchmarks/winnability.py` (load "
+            f"average {load:.1f} before, {os.getloadavg()[0]:.1f} after).\n\n")
+    if args.readme:
+        rewrite_readme("winnability", head + "\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,358 @@
+"""Can this day be won? The clairvoyant solver (§13 Win Condition).
+
+:func:`solve` searches the player's decisions of a determinized day
+(:mod:`.determinize`: every chance outcome fixed in advance) for a line that opens Room 46.
+It answers with a :class:`Solution`:
+
+- ``"won"``: a winning line was found; its ``actions`` (every decision and chance outcome
+  from ``new_day``) replay to a win with ``State.from_json`` or ``engine.script``;
+- ``"lost"``: proved: no line wins. Either a complete search of the decision tree ended
+  (its only cuts: ending the day, which never wins; a moment met before, which has the
+  same future; a moment that repeats one on its own line), or :mod:`.prove` showed that no
+  lever can ever be pulled on this day;
+- ``"unknown"``: the budget (``seconds``, or ``nodes`` for a result that repeats exactly on
+  any machine) ran out first.
+
+The search for a win is a beam search over the decisions (:func:`_beam`), widened each
+round, ordered by :class:`~.value.Value`, leaving out moves that only move the marker
+(:func:`~.space.idle_move`) and moments that repeat others with fewer steps; none of this
+bears on a ``won`` answer, which is checked by replaying its line.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+
+from ..engine.actions import Action, Move
+from ..engine.setup import Campaign, new_day
+from ..engine.state import State
+from ..rules import Rules, load_rules
+from . import prove
+from .determinize import Determinization
+from .space import Keys, Node, child, decisions, idle_move, root
+from .value import Value
+
+VERDICTS = ("won", "lost", "unknown")
+#: Beam widths tried in turn while the budget lasts (the last one repeats, doubled).
+WIDTHS = (4, 16, 64)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What :func:`solve` found for one day (see the module)."""
+
+    verdict: str
+    seed: int
+    rules: Rules = field(repr=False)
+    actions: tuple[Action, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+    campaign: Campaign | None = field(default=None, repr=False)
+
+    @property
+    def won(self) -> bool:
+        return self.verdict == "won"
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict != "unknown"
+
+    def state(self) -> State:
+        """The state the winning line reaches, replayed from ``new_day`` (a won day ends
+        won; otherwise the morning)."""
+        state = new_day(self.rules, seed=self.seed, campaign=self.campaign)
+        for action in self.actions:
+            state = state.apply(action)
+        return state
+
+    def decisions(self) -> list[Action]:
+        """The player's decisions of the winning line (its chance outcomes left out)."""
+        return [a for a in self.actions if a.kind != "chance"]
+
+    def row(self) -> dict:
+        return {"seed": self.seed, "verdict": self.verdict, "nodes": self.nodes,
+                "seconds": self.seconds, "line": len(self.actions), "reason": self.reason}
+
+    def _repr_html_(self) -> str:
+        import html
+
+        what = {"won": f"won in {len(self.decisions())} decisions",
+                "lost": "lost (proved)", "unknown": "unknown (budget spent)"}[self.verdict]
+        why = f" — {html.escape(self.reason)}" if self.reason else ""
+        return (f"<p><b>Day {self.seed}: {what}</b>{why}<br>{self.nodes:,} nodes in "
+                f"{self.seconds:.2f} s</p>")
+
+
+class Budget:
+    """Nodes and seconds left: ``spent`` once either is."""
+
+    def __init__(self, seconds: float | None, nodes: int | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.cap = nodes
+        self.nodes = 0
+
+    def count(self) -> None:
+        self.nodes += 1
+
+    @property
+    def spent(self) -> bool:
+        if self.cap is not None and self.nodes >= self.cap:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+
+class Found(Exception):
+    def __init__(self, node: Node) -> None:
+        self.node = node
+
+
+def solve(seed_or_state: int | State, rules: Rules | None = None, seconds: float | None = 10.0,
+          nodes: int | None = None, campaign: Campaign | None = None) -> Solution:
+    """Whether the determinized day of ``seed_or_state`` (a seed for ``new_day(rules, seed,
+    campaign)``, or a state of a day, whose history is kept) can be won, within ``seconds``
+    and/or ``nodes`` (children generated); see the module. ``seconds=None`` with ``nodes``
+    gives an answer that repeats exactly on any machine."""
+    if isinstance(seed_or_state, State):
+        start = seed_or_state
+        rules, seed, campaign = start.rules, start.seed, start.campaign
+    else:
+        rules = load_rules() if rules is None else rules
+        seed = seed_or_state
+        start = new_day(rules, seed=seed, campaign=campaign)
+    if seconds is None and nodes is None:
+        raise ValueError("give a budget: seconds, nodes or both")
+    clock = time.perf_counter()
+    budget = Budget(seconds, nodes)
+    det = Determinization(seed)
+    first = root(det, start)
+    verdict, node, reason = _search(det, first, budget)
+    line = tuple(start.history) + tuple(node.line()) if node is not None else ()
+    return Solution(verdict, seed, rules, line, budget.nodes, time.perf_counter() - clock,
+                    reason, campaign=start.campaign)
+
+
+def _search(det: Determinization, first: Node, budget: Budget
+            ) -> tuple[str, Node | None, str]:
+    if first.state.won:
+        return "won", first, ""
+    why = prove.hopeless(first.state, first.counts, det)
+    if why:
+        return "lost", None, why
+    search = Search(det, first, budget)
+    try:
+        if search.portfolio():
+            return "lost", None, "the whole decision tree was searched"
+    except Found as found:
+        return "won", found.node, ""
+    return "unknown", None, f"budget spent ({budget.nodes:,} nodes)"
+
+
+#: The searches :meth:`Search.portfolio` interleaves, with their shares of the nodes: the
+#: complete search (the only one whose end proves anything), beams widened round by round,
+#: and a best-first search that prefers moments new in some respect.
+SHARES = {"complete": 1, "beams": 2, "novel": 2}
+#: Nodes a search runs before the next takes its turn (times its share).
+TURN = 500
+#: Nodes of one beam layer that may share a board (the same rooms in the same places).
+SAME_BOARD = 2
+
+
+def widths():
+    """:data:`WIDTHS`, then the last doubled again and again."""
+    yield from WIDTHS
+    width = WIDTHS[-1]
+    while True:
+        width *= 2
+        yield width
+
+
+def _diverse(ranked: list, width: int) -> list:
+    """The first ``width`` of ``ranked`` (shadow, (score, order, steps, node)) pairs, at most
+    :data:`SAME_BOARD` of them on one board: a beam of one house walls itself in at once."""
+    out, boards = [], {}
+    for item in ranked:
+        board = item[0][6]  # the shadow key's board
+        n = boards.get(board, 0)
+        if n < SAME_BOARD:
+            boards[board] = n + 1
+            out.append(item)
+            if len(out) == width:
+                break
+    return out
+
+
+class Search:
+    """The searches of one determinized day from ``first`` within ``budget``. Each is a
+    generator that yields now and then (so that :meth:`portfolio` can interleave them) and
+    raises :class:`Found` with a winning node; ``best`` is the best-valued node met."""
+
+    def __init__(self, det: Determinization, first: Node, budget: Budget,
+                 value: Value | None = None) -> None:
+        self.det, self.first, self.budget = det, first, budget
+        self.keys = Keys()
+        self.value = Value(det, first) if value is None else value
+        self.best: tuple[float, Node] | None = None
+
+    def portfolio(self, shares: dict[str, int] | None = None) -> bool:
+        """The searches of ``shares`` (default :data:`SHARES`), each in turn for ``TURN``
+        times its share of nodes, until the budget is spent or one ends: True if the complete
+        search ended (no win)."""
+        shares = SHARES if shares is None else shares
+        runs = {name: getattr(self, name)() for name in shares}
+        budget = self.budget
+        while runs and not budget.spent:
+            for name in list(runs):
+                stop = budget.nodes + TURN * shares[name]
+                run = runs[name]
+                try:
+                    while budget.nodes < stop and not budget.spent:
+                        next(run)
+                except StopIteration as done:
+                    del runs[name]
+                    if done.value:
+                        return True
+        return False
+
+    def drive(self, run):
+        """Run the search generator ``run`` to its end (or the budget's); its return value."""
+        try:
+            while not self.budget.spent:
+                next(run)
+        except StopIteration as done:
+            return done.value
+        return None
+
+    def complete(self):
+        """Search every line from ``first`` depth first, the best-valued child first; returns
+        True when it ends with no win. Cut: ending the day; a moment whose key was met before
+        (fully searched, or on the line being searched: the same future)."""
+        keys, budget = self.keys, self.budget
+        seen = {keys(self.first)}
+        stack = [self._ordered(self.first)]
+        while stack:
+            yield
+            if budget.spent:
+                return False
+            node = next(stack[-1], None)
+            if node is None:
+                stack.pop()
+                continue
+            k = keys(node)
+            if k in seen:
+                continue
+            seen.add(k)
+            stack.append(self._ordered(node))
+        return True
+
+    def _ordered(self, node: Node):
+        """Every child of ``node`` but days over (a win raises :class:`Found`), the
+        best-valued first."""
+        det, budget, value = self.det, self.budget, self.value
+        kids = []
+        for action in decisions(node):
+            budget.count()
+            kid = child(det, node, action)
+            state = kid.state
+            if state.over is not None:
+                if state.over == "won":
+                    raise Found(kid)
+                continue
+            kids.append((-value(kid), len(kids), kid))
+        kids.sort()
+        return iter([kid for _, _, kid in kids])
+
+    def _children(self, node: Node):
+        """The children worth a search for a win: a win raises :class:`Found`; days over,
+        and moves that only move the marker (:func:`idle_move`), are left out."""
+        det, budget = self.det, self.budget
+        for action in decisions(node):
+            budget.count()
+            kid = child(det, node, action)
+            state = kid.state
+            if state.over is not None:
+                if state.over == "won":
+                    raise Found(kid)
+                continue
+            if type(action) is Move and idle_move(node.state, action, state):
+                continue
+            yield kid
+
+    def _note(self, score: float, node: Node) -> None:
+        if self.best is None or score > self.best[0]:
+            self.best = (score, node)
+
+    def beams(self):
+        """Beam searches of the :func:`widths` in turn (never ends by itself)."""
+        for width in widths():
+            yield from self.beam(width)
+
+    def beam(self, width: int):
+        """A beam search of ``width`` from ``first``, layer by layer of decisions. A moment
+        is left out when one kept in an earlier layer, or one scored in this layer, was the
+        same with as many steps (:meth:`~.space.Keys.shadow`)."""
+        keys, value = self.keys, self.value
+        kept: dict[tuple, int] = {}
+        layer = [self.first]
+        order = 0
+        while layer:
+            scored: dict[tuple, tuple] = {}
+            for node in layer:
+                for kid in self._children(node):
+                    shadow, steps = keys.shadow(kid)
+                    if kept.get(shadow, -1) >= steps:
+                        continue
+                    known = scored.get(shadow)
+                    if known is not None and known[2] >= steps:
+                        continue
+                    order += 1
+                    scored[shadow] = (-value(kid), order, steps, kid)
+                yield
+            best = _diverse(sorted(scored.items(), key=lambda item: item[1][:2]), width)
+            if best:
+                self._note(-best[0][1][0], best[0][1][3])
+            for shadow, (_, _, steps, _) in best:
+                kept[shadow] = steps
+            layer = [item[1][3] for item in best]
+
+    def novel(self):
+        """Best-first search that takes first the moments that were the first to show
+        something (a room in a cell, an item, a lever, a deck's draw count), then the best
+        valued: a search that keeps trying new things where the value cannot tell them
+        apart."""
+        keys, value = self.keys, self.value
+        kept: dict[tuple, int] = {}
+        seen: set = set()
+        heap = [(1, 0.0, 0, self.first)]
+        order = 0
+        while heap:
+            node = heapq.heappop(heap)[-1]
+            for kid in self._children(node):
+                shadow, steps = keys.shadow(kid)
+                if kept.get(shadow, -1) >= steps:
+                    continue
+                kept[shadow] = steps
+                new = [a for a in _atoms(kid) if a not in seen]
+                seen.update(new)
+                score = value(kid)
+                self._note(score, kid)
+                order += 1
+                heapq.heappush(heap, (0 if new else 1, -score, order, kid))
+            yield
+
+
+def _atoms(node: Node):
+    """What :meth:`Search.novel` counts as new: each room in its cell, each item held, each
+    lever pulled, each deck's number of draws."""
+    s = node.state
+    yield from (("room", cell, tile.room) for cell, tile in s.board.items())
+    yield from (("item", item) for item in s.items)
+    yield from (("lever", side) for side in s.flags.get("levers", ()))
+    yield from (("draws", label, n) for label, n in node.counts.items() if label.endswith(
+        " card"))
+
+
+__all__ = ["Budget", "Found", "Search", "Solution", "VERDICTS", "solve", "widths"]

@@ -1,0 +1,195 @@
+"""How close a node of a determinized day is to a win: the ordering the solver's search for a
+win follows (never a proof: verdicts rest on replayed lines and complete searches only).
+
+The value follows the stages of §13, each worth more than any progress inside the one
+before: a lever item in hand (the Broken Lever, §7; the Secret Garden Key, §6), a lever
+pulled, the day won. Inside a stage it counts the effort still ahead, knowing what the
+determinization fixes (:class:`Ahead`): how many cards each deck deals before a lever item,
+whether the next puzzle-room roll or Special Key roll brings the Secret Garden Key, and what
+that effort needs on the board (trunks and Keys, a Shovel and dirt, the Greenhouse, an edge
+door). Under the stages: open doors (a house walled in ends the day), northward reach, and
+resources.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+from ..engine.board import neighbour, opposite
+from ..engine.pending import pick
+from ..engine.setup import ANTECHAMBER
+from ..engine.turn import LEVER_SIDES
+from .determinize import Determinization, _Fixed
+from .space import Node
+
+LEVER_ITEMS = ("Broken Lever", "Secret Garden Key")
+#: The cell beside the Antechamber on each side.
+SIDE_CELLS = {"south": (8, 3), "west": (9, 2), "east": (9, 4)}
+#: The decks that may deal a lever item, and the rolls that may bring the Secret Garden Key:
+#: stream label -> (die, winning faces, room rolled in).
+ROLLS = {"puzzle room roll": ("d6", ("5",), "Billiard Room"),
+         "Special Key roll": ("d6", ("1", "2"), "Locksmith")}
+WIN = 1e9
+STAGE = 1000.0  # a stage reached: worth more than any effort inside the one before
+EFFORT = 6.0  # one unit of effort ahead, in steps
+NORTH, DOOR = 2.0, 2.0
+#: The worth of the first, second ... open door (a house with few walls itself in).
+OPEN_DOORS = (40.0, 20.0, 10.0, 6.0, 4.0)
+#: Resources beyond this many add nothing (a loop that only gains steps leads nowhere).
+ENOUGH = 60
+RESOURCE = {"steps": 0.5, "keys": 4.0, "gems": 2.0, "ivory_dice": 2.0, "coins": 0.3}
+FAR = 40  # effort when a way is not open at all
+
+
+def deal(det: Determinization, remaining: dict, discard: dict, label: str, start: int,
+         count: int) -> list[str]:
+    """The cards a deck deals under ``det`` from ``remaining`` (its ``discard`` reshuffled
+    when it runs out, §8) at its draws ``start`` to ``start + count - 1``, if only its own
+    draws change it."""
+    rem = {c: n for c, n in remaining.items() if n}
+    dis = {c: n for c, n in discard.items() if n}
+    out = []
+    for k in range(start, start + count):
+        if not rem:
+            rem, dis = dis, {}
+            if not rem:
+                break
+        names = sorted(rem)
+        card = pick(names, list(accumulate(rem[c] for c in names)),
+                    _Fixed(det.number(label, k)))
+        out.append(card)
+        rem[card] -= 1
+        if not rem[card]:
+            del rem[card]
+        dis[card] = dis.get(card, 0) + 1
+    return out
+
+
+class Ahead:
+    """What the determinization ``det`` holds in store from ``start``: for each deck, at
+    which of its draws a lever item comes; for each roll of :data:`ROLLS`, which of its
+    rolls win."""
+
+    def __init__(self, det: Determinization, start: Node, horizon: int = 30) -> None:
+        s, rules = start.state, start.state.rules
+        self.det = det
+        self.cards: dict[str, list[int]] = {}
+        for deck, (remaining, discard) in s.decks.items():
+            label = f"{deck} card"
+            base = start.counts.get(label, 0)
+            dealt = deal(det, remaining, discard, label, base, horizon)
+            hits = [base + i for i, card in enumerate(dealt) if _lever_card(rules, deck, card)]
+            if hits:
+                self.cards[label] = hits
+        self.rolls: dict[str, list[int]] = {}
+        for label, (die, wins, _) in ROLLS.items():
+            faces = rules.die_faces(die)
+            names, totals = list(faces), list(accumulate(faces.values()))
+            self.rolls[label] = [k for k in range(horizon) if str(pick(
+                names, totals, _Fixed(det.number(label, k)))) in wins]
+
+    def draws_to(self, label: str, done: int) -> int | None:
+        """Draws of stream ``label`` still needed for a lever item, or None."""
+        for k in self.cards.get(label, ()):
+            if k >= done:
+                return k - done + 1
+        return None
+
+
+class Value:
+    """The value of nodes of one determinized day from ``start`` (see the module)."""
+
+    def __init__(self, det: Determinization, start: Node) -> None:
+        self.ahead = Ahead(det, start)
+
+    def __call__(self, node: Node) -> float:
+        s = node.state
+        if s.over is not None:
+            return WIN if s.over == "won" else -WIN
+        res = s.resources
+        v = sum(w * min(res.get(r, 0), ENOUGH) for r, w in RESOURCE.items())
+        frontier = _frontier(s)
+        doors = sum(frontier.values())
+        if not doors and not s.flags.get("levers"):
+            return -WIN / 2  # walled in: no door leads on, and no lever to walk to
+        v += sum(OPEN_DOORS[:doors]) + DOOR * max(0, doors - len(OPEN_DOORS))
+        v += NORTH * max(c[0] for c in s.board if c != ANTECHAMBER)
+        pulled = s.flags.get("levers", ())
+        if pulled:
+            return v + 2 * STAGE - EFFORT * self._to_antechamber(s, pulled, frontier)
+        held = [i for i in LEVER_ITEMS if i in s.items]
+        if held:
+            return v + STAGE - EFFORT * min(self._to_lever(s, i, frontier) for i in held)
+        return v - EFFORT * self._to_item(node)
+
+    # -- stage 1: a lever item ---------------------------------------------------------------
+    def _to_item(self, node: Node) -> float:
+        s, counts, ahead = node.state, node.counts, self.ahead
+        keys = s.resources["keys"] + (FAR if "Sledgehammer" in s.items else 0)
+        trunks = sum(s.trunks.values())
+        dirt = sum(s.dirt.values())
+        best = float(FAR)
+        n = ahead.draws_to("trunk card", counts.get("trunk card", 0))
+        if n is not None:
+            best = min(best, 2.0 * n + max(0, n - trunks) * 2.0 + max(0, n - keys) * 2.0)
+        n = ahead.draws_to("dig card", counts.get("dig card", 0))
+        if n is not None:
+            shovel = 0.0 if "Shovel" in s.items else 6.0
+            best = min(best, 1.5 * n + max(0, n - dirt) * 2.0 + shovel)
+        n = ahead.draws_to("special_items card", counts.get("special_items card", 0))
+        if n is not None:
+            best = min(best, 3.0 * n)
+        on_board = s.on_board()
+        for label, (_, _, room) in ROLLS.items():
+            wins = ahead.rolls[label]
+            k = counts.get(label, 0)
+            if k in wins and room not in on_board and s.bag.get(room):
+                best = min(best, 5.0)
+            elif k in wins and room in on_board and label == "Special Key roll":
+                best = min(best, 2.0 + max(0, 8 - s.resources["coins"]) / 2)
+        return best
+
+    # -- stage 2: pull the lever -------------------------------------------------------------
+    def _to_lever(self, s, item: str, frontier: dict) -> float:
+        if item == "Broken Lever":
+            cells = [c for c, t in s.board.items() if t.room == "Greenhouse"]
+            if cells:
+                route = s.routes().get(cells[0])
+                return 1.0 + (route[1] if route is not None else FAR / 2)
+            return 8.0 + max(0, 3 - s.resources["gems"])
+        edge = sum(n for c, n in frontier.items() if c[1] in (1, 5) and 3 <= c[0] <= 8)
+        return 3.0 if edge else 10.0
+
+    # -- stage 3: into the Antechamber -------------------------------------------------------
+    def _to_antechamber(self, s, pulled, frontier: dict) -> float:
+        best = float(FAR)
+        for side in pulled:
+            target = SIDE_CELLS[side]
+            tile = s.board.get(target)
+            if tile is not None and opposite(LEVER_SIDES[side]) in tile.doors:
+                route = s.routes().get(target)
+                best = min(best, 1.0 + (route[1] if route is not None else FAR / 2))
+            elif frontier:
+                d = min(abs(c[0] - target[0]) + abs(c[1] - target[1]) for c in frontier)
+                best = min(best, 3.0 + 3.0 * d)
+        return best
+
+
+def _frontier(s) -> dict:
+    """Empty cells beside a placed room's door, with how many doors lead to each."""
+    board, out = s.board, {}
+    for cell, tile in board.items():
+        if cell != ANTECHAMBER:
+            for d in tile.doors:
+                there = neighbour(cell, d)
+                if there is not None and there not in board:
+                    out[there] = out.get(there, 0) + 1
+    return out
+
+
+def _lever_card(rules, deck: str, card: str) -> bool:
+    row = rules.rows(f"decks/{deck}.csv").get(card) or {}
+    return row.get("item") in LEVER_ITEMS
+
+
+__all__ = ["Ahead", "Value", "deal"]

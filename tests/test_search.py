@@ -1,0 +1,257 @@
+"""The search package: determinized days, the clairvoyant solver, the search bot and the
+winnability table (§13 Win Condition)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.engine import Chance, EndDay, State, new_day
+from manorkit.blueprince.search import (
+    Determinization,
+    SearchPolicy,
+    play,
+    solve,
+    winnability,
+)
+from manorkit.blueprince.search.prove import no_lever
+from manorkit.blueprince.search.solver import Budget, Found, Search
+from manorkit.blueprince.search.space import child, root
+from manorkit.blueprince.search.value import deal
+from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy
+from tests.golden.won_day import PATH as WON_DAY
+
+RULES = load_rules()
+
+
+@pytest.fixture(scope="module")
+def won() -> State:
+    return State.from_json(WON_DAY.read_text())
+
+
+def no_lever_rules():
+    """The shipped rules with every source of a lever item taken out (§6, §7, §8, §12)."""
+    return (RULES.with_deck("special_items", **{"Broken Lever": 0})
+            .with_deck("dig", **{"Broken Lever": 0, "Secret Garden Key": 0})
+            .with_deck("trunk", **{"1 Gem + Secret Garden Key": 0})
+            .edit("tables/room_rolls.csv", "Billiard Room/5", special_key="")
+            .edit("tables/special_keys.csv", "1-2", key="Silver Key"))
+
+
+def tiny_rules(steps: int):
+    """The shipped rules with ``steps`` starting steps, each draft entering its room for a
+    step (``enter_after_draft=auto_enter``): a decision tree small enough to walk whole on
+    the days tried here (a day whose drafts bring food grows: seed 0's does)."""
+    return RULES.edit("tables/starting_resources.csv", "steps", amount=steps).with_variants(
+        enter_after_draft="auto_enter")
+
+
+# -- determinized days -------------------------------------------------------------------------
+
+def test_a_determinized_outcome_is_an_outcome_of_the_step_and_repeats():
+    state = new_day(RULES, seed=5).apply(new_day(RULES, seed=5).legal_actions()[0])
+    det = Determinization(11)
+    outcome = det.outcome(state)
+    assert outcome in [c for c, _ in state.chance_outcomes()]
+    assert Determinization(11).outcome(state) == outcome
+    assert det.outcome(state, {"tile drawn": 7}) == Determinization(11).outcome(
+        state, {"tile drawn": 7})
+
+
+def test_the_first_tile_of_a_determinized_day_has_its_exact_chance():
+    """Over 4,000 day seeds the first tile drawn falls on each tile as often as its exact
+    chance says, within 4 standard deviations."""
+    state = new_day(RULES, seed=0)
+    state = state.apply(state.legal_actions()[0])
+    exact = dict(state.chance_outcomes())
+    n = 4_000
+    seen = Counter(Determinization(seed).outcome(state) for seed in range(n))
+    assert set(seen) <= set(exact)
+    for outcome, p in exact.items():
+        sd = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(seen[outcome] / n - float(p)) <= 4 * sd, outcome
+
+
+def test_each_deck_deals_the_same_cards_whatever_the_player_does():
+    """§8: the k-th card of a deck is fixed by the day's seed, whichever rooms and choices
+    lead to it: two bots' days share each deck's first cards, and they are the cards
+    ``value.deal`` reads off the determinization."""
+    for seed in (3, 8):
+        det = Determinization(seed)
+        days = [play(RULES, policy, seed) for policy in (GreedyPolicy(), RandomPolicy())]
+        for deck in ("special_items", "common_items", "trunk", "dig"):
+            label = f"{deck} card"
+            drawn = [[a.value for a in d.history if type(a) is Chance and a.label == label]
+                     for d in days]
+            cards = deal(det, dict(RULES.deck_counts(deck)), {}, label, 0, 40)
+            for line in drawn:
+                assert line == cards[:len(line)], (seed, deck)
+
+
+def test_a_determinized_day_is_played_by_the_engine_and_replays(won):
+    """A determinized day's outcomes are ordinary Chance actions: the winning save replays
+    to the same win, and ``Determinization.settle`` answers the same outcomes."""
+    assert won.won
+    det = Determinization(won.seed)
+    history = won.history
+    state = new_day(RULES, seed=won.seed)
+    for action in history:
+        if state.is_chance:
+            assert det.outcome(state) == action
+        state = state.apply(action)
+    assert state.won and state.digest() == won.digest()
+
+
+# -- the solver ---------------------------------------------------------------------------------
+
+def test_a_won_line_replays_to_a_win_from_json_and_through_the_stepper(won):
+    from manorkit.widgets import RunStepper
+
+    before = won.at(len(won.history) - 12)
+    found = solve(before, seconds=None, nodes=20_000)
+    assert found.verdict == "won" and found.won
+    assert list(found.actions[:before.depth]) == before.history
+    final = found.state()
+    assert final.won
+    replayed = State.from_json(final.to_json())
+    assert replayed.won and replayed.digest() == final.digest()
+    stepper = RunStepper(state=final)
+    stepper.go_to(0)
+    assert stepper.state.depth == 0 and not stepper.state.is_over
+    stepper.go_to(final.depth - 8)
+    for _ in range(8):  # the last steps of the line, as a person steps them
+        stepper.redo()
+    assert stepper.state.won and stepper.state.digest() == final.digest()
+
+
+def test_a_day_with_no_lever_source_is_proved_lost():
+    """§13: no Broken Lever or Secret Garden Key can ever be gained, so no lever opens the
+    Antechamber; the shipped rules have sources, so nothing is proved there."""
+    rules = no_lever_rules()
+    found = solve(4, rules, seconds=None, nodes=10)
+    assert found.verdict == "lost" and "no lever can be pulled" in found.reason
+    assert found.nodes == 0
+    assert no_lever(new_day(RULES, seed=4)) == ""
+    assert solve(4, seconds=None, nodes=10).verdict == "unknown"
+
+
+def _brute(det: Determinization, node, decisions_left: int) -> bool:
+    """Whether a line of at most ``decisions_left`` decisions from ``node`` wins, every
+    decision tried (no memory, no cuts but ending the day): the plain enumeration the
+    solver's complete search must agree with."""
+    if decisions_left == 0:
+        return False
+    for action in node.state.legal_actions():
+        if type(action) is EndDay:
+            continue
+        kid = child(det, node, action)
+        if kid.state.won or (kid.state.over is None and _brute(det, kid, decisions_left - 1)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_complete_search_agrees_with_brute_force_on_a_small_tree(seed):
+    """Three starting steps: the whole decision tree is walked; the solver's complete search
+    (keys, cuts) and plain enumeration agree, and the solver says ``lost``."""
+    rules = tiny_rules(3)
+    det = Determinization(seed)
+    first = root(det, new_day(rules, seed=seed))
+    search = Search(det, first, Budget(None, 100_000))
+    assert search.drive(search.complete()) is True
+    assert _brute(det, first, 60) is False
+    assert solve(seed, rules, seconds=None, nodes=100_000).verdict == "lost"
+
+
+def test_the_complete_search_finds_the_win_brute_force_finds(won):
+    """Two decisions before the end of the won day both searches find the win."""
+    det = Determinization(won.seed)
+    decided = [i for i, a in enumerate(won.history) if type(a) is not Chance]
+    near = root(det, won.at(decided[-2]))
+    assert _brute(det, near, 2) and not _brute(det, near, 1)
+    search = Search(det, near, Budget(None, 50_000))
+    with pytest.raises(Found) as found:
+        search.drive(search.complete())
+    assert found.value.node.state.won
+
+
+def test_an_exhausted_budget_says_unknown():
+    found = solve(1, seconds=None, nodes=50)
+    assert found.verdict == "unknown" and not found.decided and found.actions == ()
+    with pytest.raises(ValueError, match="budget"):
+        solve(1, seconds=None, nodes=None)
+
+
+# -- the search bot ---------------------------------------------------------------------------
+
+def test_the_search_bot_never_reads_the_days_future():
+    """The bot sees the state, not the day's seed: the same moment of a day replayed under
+    another seed (so every future random step differs) gets the same decisions."""
+    bot = SearchPolicy(samples=2, nodes=150)
+    state = new_day(RULES, seed=21)
+    chance = random.Random(2)
+    for _ in range(25):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = state.resolve(chance)
+            continue
+        twin = new_day(RULES, seed=987654)
+        for action in state.history:
+            twin = twin.apply(action)
+        assert twin.seed != state.seed and twin.snapshot() == state.snapshot()
+        mine = bot(state, random.Random(state.depth))
+        assert bot(twin, random.Random(state.depth)) == mine
+        state = state.apply(mine)
+
+
+def test_the_search_bot_plays_days_the_same_on_every_backend():
+    from manorkit.blueprince.sim import simulate
+
+    bot = SearchPolicy(samples=1, nodes=60)
+    local = simulate(bot, 2, seed=4)
+    pooled = simulate(bot, 2, seed=4, backend="processes", processes=2, batch=1)
+    assert local.equals(pooled)
+    assert (local["actions"] > 0).all()
+
+
+# -- winnability ----------------------------------------------------------------------------------
+
+def test_winnability_is_the_same_on_every_backend_and_bounds_itself():
+    bots = {"greedy": GreedyPolicy()}
+    local = winnability(3, seed=2, policies=bots, nodes=300, progress=False)
+    pooled = winnability(3, seed=2, policies=bots, nodes=300, backend="processes",
+                         processes=2, batch=1, progress=False)
+    drop = ["seconds"]
+    assert local.frame.drop(columns=drop).equals(pooled.frame.drop(columns=drop))
+    summary = local.summary().set_index("measure")
+    low = summary.loc["winnable: at least (won or a bot won)", "share"]
+    high = summary.loc["winnable: at most (not proved lost)", "share"]
+    assert 0 <= low <= high <= 1
+    assert list(local.frame.columns) == ["day", "seed", "verdict", "nodes", "seconds", "greedy"]
+
+
+def test_a_bot_that_wins_a_day_shows_it_winnable(won):
+    """A day a bot wins counts as winnable even where the solver's budget ran out: the bot
+    played the same determinized day. Here a bot replays the solver's winning line."""
+    line = [a for a in won.history if type(a) is not Chance]
+
+    class Replay:
+        needs_state = True
+
+        def __call__(self, state, rng):
+            return line[sum(1 for a in state.history if type(a) is not Chance)]
+
+    assert play(RULES, Replay(), won.seed).won
+    from manorkit.blueprince.search.winnability import Winnability, _frame
+
+    frame = _frame([{"day": 0, "seed": won.seed, "verdict": "unknown", "nodes": 1,
+                     "seconds": 0.0, "replay": True}], {"replay": None})
+    result = Winnability(frame, ("replay",))
+    assert result.winnable.tolist() == [True]
+    summary = result.summary().set_index("measure")
+    assert summary.loc["replay: share of the days shown winnable", "share"] == 1.0
+    assert summary.loc["winnable: at least (won or a bot won)", "count"] == 1
