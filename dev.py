@@ -7,8 +7,9 @@ check.
                           # run a notebook, write one HTML file that opens offline
     python3 dev.py app    # the notebooks as a web app (Voila) on http://127.0.0.1:8866/;
                           # --network serves the local network too, --port N another port
-    python3 dev.py test   # ruff, the committed notebooks free of outputs, the unit tests
-                          # and every notebook (what .ci/run runs)
+    python3 dev.py test   # ruff, the import contracts (lint-imports), the committed
+                          # notebooks free of outputs, the unit tests and every notebook
+                          # (what .ci/run runs)
 
 Needs only Python 3.11+. The virtualenv lives in .venv/ (ignored by git); ``lab`` installs
 only what the workbench needs, ``test`` adds the test tools; each reinstalls when
@@ -37,6 +38,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
+#: import-linter's command: the import contracts of pyproject.toml (arrows point down only).
+LINT_IMPORTS = BIN / ("lint-imports.exe" if os.name == "nt" else "lint-imports")
 #: Installed-for stamps: the workbench alone, and the workbench with its test tools.
 STAMPS = {False: VENV / ".manorkit-installed", True: VENV / ".manorkit-installed-test"}
 START = "notebooks/00_start_here.ipynb"
@@ -256,6 +259,7 @@ def test(extra: list[str]) -> None:
     ensure_venv(test=True)
     ensure_chromium()
     _run(PY, "-m", "ruff", "check", ".")
+    _run(LINT_IMPORTS)
     check_notebooks()
     _run(PY, "-m", "pytest", *extra)
 

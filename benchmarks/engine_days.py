@@ -12,7 +12,7 @@ import time
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import new_day
-from manorkit.blueprince.engine.policies import greedy_policy, play_day, random_policy
+from manorkit.blueprince.sim.policies import greedy_policy, play_day, random_policy
 
 
 def measure(policy, days: int) -> tuple[float, float]:

@@ -35,7 +35,7 @@ BEFORE = """
 import random, sys, time
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import new_day
-from manorkit.blueprince.engine.policies import greedy_policy, play_day, random_policy
+from manorkit.blueprince.sim.policies import greedy_policy, play_day, random_policy
 rules = load_rules()
 play_day(new_day(rules, seed=0), random_policy)
 name, days = sys.argv[1], int(sys.argv[2])

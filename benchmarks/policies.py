@@ -22,7 +22,7 @@ from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import Campaign
 from manorkit.blueprince.engine.setup import ANTECHAMBER
 from manorkit.blueprince.sim import EconomyPolicy, GreedyPolicy, PlannerPolicy, day_seeds, simulate
-from manorkit.blueprince.sim.planner import open_doors
+from manorkit.blueprince.sim.planner.route_odds import open_doors
 from manorkit.blueprince.sim.run import play
 from manorkit.sim.stats import wilson
 

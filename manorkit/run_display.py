@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .display import probability, probability_html
+from .display import percent, probability, probability_html
 
 #: Titles of the action classes every manor game has; any other class is titled by its name.
 TITLES = {"Draft": "Draft a door", "Unlock": "Locked door", "Take": "Take a tile",
@@ -133,3 +133,28 @@ def log_html(state, rows: int = 200) -> str:
                                 for c in ("action", "effect") if c in frame})
     table = frame.to_html(index=False, classes="mk-log", border=0, justify="left")
     return f"<style>{LOG_CSS}</style>{table}"
+
+
+def chances_html(rows: list[dict]) -> str:
+    """A table of asked chances (a RunStepper's ``chances``): one row per dict, its keys the
+    columns; a chance shown as a percentage over a bar, exact in its tooltip, a missing one
+    as —."""
+    columns = list(rows[0])
+    head = "".join(f'<th style="{CELL}">{html.escape(c)}</th>' for c in columns)
+    body = "".join("<tr>" + "".join(_cell(row[c]) for c in columns) + "</tr>" for row in rows)
+    return ("<b>The chances asked about (exact: hover for the fraction)</b>"
+            '<table class="mk-chances" style="border-collapse:collapse;font-size:12px">'
+            f"<tr>{head}</tr>{body}</table>")
+
+
+CELL = "padding:1px 8px;text-align:left"
+
+
+def _cell(value) -> str:
+    if value is None:
+        return f'<td style="{CELL}">—</td>'
+    if isinstance(value, Fraction):
+        return (f'<td style="{CELL};text-align:right" title="{value}" data-exact="{value}">'
+                f'{percent(value)}<div style="background:#4a78c2;height:3px;'
+                f'width:{float(value) * 100:.0f}%"></div></td>')
+    return f'<td style="{CELL}">{html.escape(str(value))}</td>'

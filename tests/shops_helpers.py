@@ -8,8 +8,8 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from manorkit.blueprince import load_rules
+from manorkit.blueprince.board import N, Tile, doors
 from manorkit.blueprince.engine import Campaign, Chance, Draft, Move, State, Take, new_day
-from manorkit.blueprince.engine.board import N, Tile, doors
 from manorkit.dist import Dist
 
 from .golden.play import choose

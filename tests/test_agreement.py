@@ -14,8 +14,8 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules, odds
+from manorkit.blueprince.board import Tile, doors
 from manorkit.blueprince.engine import Draft, Take, hooks, new_day
-from manorkit.blueprince.engine.board import Tile, doors
 
 from .golden.play import choose
 
@@ -132,7 +132,7 @@ def test_every_room_that_rolls_for_trunks_agrees_with_the_calculator(room):
     drafted rolls the blue die for each trunk it may hold (the Bunk Room twice): the trunks
     it gets agree with ``odds.trunks_on_draft`` at that rank (the tile drafted where its
     placement note allows, from a room placed below it)."""
-    from manorkit.blueprince.engine.board import placements
+    from manorkit.blueprince.board import placements
 
     cells = sorted(RULES.cells(room))
     origin = next((r - 1, c) for r, c in cells if r > 1 and placements(RULES, room,
@@ -368,7 +368,7 @@ def test_printed_ranges_are_uniform_as_the_odds_read_them():
             for resource in ("coins", "keys"):
                 value = row.get(resource)
                 if hasattr(value, "values"):
-                    from manorkit.blueprince.engine.rooms.common import amount_roll
+                    from manorkit.blueprince.engine.pending import amount_roll
                     step = amount_roll((1, 3), resource, value.values)
                     total = sum(w for _, w in step.options)
                     assert {v: Fraction(w, total) for v, w in step.options} == \

@@ -20,8 +20,8 @@ from manorkit.blueprince.engine import (
     Use,
     new_day,
 )
-from manorkit.blueprince.engine.policies import play_day, random_policy
 from manorkit.blueprince.engine.state import SaveError, State
+from manorkit.blueprince.sim.policies import play_day, random_policy
 
 from .test_engine import walk
 

@@ -204,7 +204,11 @@ def test_stepper_in_the_browser(lab, browser):
             expect(phase).to_contain_text(f"step {step},")
 
         expect(phase).to_contain_text("step 0,")
+        asked = stepper.locator(".mk-asked table.mk-chances")  # the chances asked about
+        expect(asked.locator("tr", has_text="a Green Room")).to_have_count(3)  # one a door
+        expect(asked.locator("td[data-exact]")).to_have_count(18)  # 3 doors, 3 kinds, 2 each
         press("draft north from Entrance Hall (1, 3)", 1)
+        expect(asked).to_have_count(0)  # a random step: nothing to draft through
         expect(chance).to_be_visible()
         # the random step says which slot it fills; chances read as everywhere in manorkit
         expect(phase).to_contain_text("the tile for Slot 1 (drafting north into Rank 2, "

@@ -106,7 +106,7 @@ def test_every_key_the_engine_writes_has_one_handler():
     keys |= {room.lower().replace(" ", "_") for room in re.findall(
         r'tomorrow\(work, "([^"]+)"\)', text)}
     assert {"sauna", "morning_room"} <= keys
-    keys.add("safe:")  # rooms/common.py safe_gem: key = f"safe:{room}"
+    keys.add("safe:")  # rewards.py safe_gem: key = f"safe:{room}"
     for key in sorted(keys):
         handler(key + "Study" if key.endswith(":") else key)
     with pytest.raises(ValueError, match="already"):

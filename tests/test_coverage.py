@@ -91,8 +91,8 @@ def test_a_hook_without_a_test_makes_the_row_partial(monkeypatch):
 def test_an_item_use_without_a_test_makes_the_item_partial(monkeypatch):
     from dataclasses import replace
 
-    shovel = engine_mod.items.ITEMS["Shovel"]
-    monkeypatch.setitem(engine_mod.items.ITEMS, "Shovel", replace(
+    shovel = engine_mod.hooks.ITEMS["Shovel"]
+    monkeypatch.setitem(engine_mod.hooks.ITEMS, "Shovel", replace(
         shovel, uses=(*shovel.uses, "throw")))
     row = coverage().set_index("name").loc["Shovel"]
     assert row.status == "partial" and row.untested == "throw"

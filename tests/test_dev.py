@@ -2,6 +2,7 @@
 with SIGTERM), the git filter it installs, and the test command's check of the committed
 notebooks."""
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -81,6 +82,12 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(os.name != "posix", reason="signals")
 def test_lab_prints_the_start_notebook_address_quietly_and_sigterm_stops_jupyterlab(tmp_path):
     # dev.py as in a copy of the project that is no git checkout, on this checkout's .venv
+    # The copy shares this checkout's .venv: were it installed for another pyproject.toml,
+    # dev.py lab would reinstall it from the copy (no package there, its kernel the copy's).
+    dev = _dev()
+    installed = dev.STAMPS[False].read_text() if dev.STAMPS[False].exists() else ""
+    assert installed == hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest(), (
+        "pyproject.toml changed since .venv was installed: run python3 dev.py test")
     for name in ("dev.py", "pyproject.toml"):
         shutil.copy(ROOT / name, tmp_path / name)
     (tmp_path / "notebooks").mkdir()
@@ -206,16 +213,19 @@ def test_the_committed_notebooks_have_no_outputs():
     assert _dev().committed_notebook_problems() == []
 
 
-def test_the_test_command_checks_the_notebooks_before_the_tests(monkeypatch):
+def test_the_test_command_runs_ruff_the_contracts_and_the_notebook_check_before_pytest(
+        monkeypatch):
     dev, runs = _dev(), []
     monkeypatch.setattr(dev, "ensure_venv", lambda test=False: None)
     monkeypatch.setattr(dev, "ensure_chromium", lambda: None)
     monkeypatch.setattr(dev, "_run", lambda *cmd, **kw: runs.append([str(c) for c in cmd]))
     monkeypatch.setattr(dev, "committed_notebook_problems",
                         lambda root=dev.ROOT: ["notebooks/x.ipynb is committed with outputs"])
-    assert dev.main(["test", "-q"]) == 1
-    assert [r[2] for r in runs] == ["ruff"]  # pytest never ran
+    assert dev.main(["test", "-q"]) == 1  # pytest never ran
+    assert runs == [[str(dev.PY), "-m", "ruff", "check", "."], [str(dev.LINT_IMPORTS)]]
     monkeypatch.setattr(dev, "committed_notebook_problems", lambda root=dev.ROOT: [])
     runs.clear()
-    assert dev.main(["test", "-q"]) == 0
-    assert [r[2:] for r in runs] == [["ruff", "check", "."], ["pytest", "-q"]]
+    assert dev.main(["test", "-q", "tests/test_dist.py"]) == 0
+    assert runs == [[str(dev.PY), "-m", "ruff", "check", "."], [str(dev.LINT_IMPORTS)],
+                    [str(dev.PY), "-m", "pytest", "-q", "tests/test_dist.py"]]
+    assert dev.LINT_IMPORTS.parent == dev.BIN

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from manorkit.blueprince import load_rules
-from manorkit.blueprince.engine.board import Tile, doors, tile
+from manorkit.blueprince.board import Tile, doors, tile
 from manorkit.blueprince.engine.pending import (
     LockRoll,
     Orient,

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from manorkit.blueprince import load_rules
+from manorkit.blueprince.board import E, N, W, doors
 from manorkit.blueprince.engine import (
     Chance,
     Dig,
@@ -23,9 +24,8 @@ from manorkit.blueprince.engine import (
     Unlock,
     new_day,
 )
-from manorkit.blueprince.engine.board import E, N, W, doors
 from manorkit.blueprince.engine.checks import check
-from manorkit.blueprince.engine.policies import greedy_policy, play_day, random_policy
+from manorkit.blueprince.sim.policies import greedy_policy, play_day, random_policy
 
 RULES = load_rules()
 DECKS = ("dig", "trunk", "common_items", "special_items")
@@ -105,7 +105,7 @@ def test_illegal_actions_raise_and_change_nothing():
 def test_same_inputs_same_run_in_another_process():
     state = play_day(new_day(RULES, seed=11), greedy_policy, random.Random(1))
     code = ("import random;from manorkit.blueprince.engine import new_day;"
-            "from manorkit.blueprince.engine.policies import play_day, greedy_policy;"
+            "from manorkit.blueprince.sim.policies import play_day, greedy_policy;"
             "print(play_day(new_day(seed=11), greedy_policy, random.Random(1)).digest())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={"PYTHONHASHSEED": "123"})
@@ -135,7 +135,7 @@ def state_at(rank_room: str, cell, **resources) -> State:
     from dataclasses import replace
     from types import MappingProxyType
 
-    from manorkit.blueprince.engine.board import Tile
+    from manorkit.blueprince.board import Tile
     day = new_day(RULES)
     shape = RULES.room(rank_room)["shape"]
     board = dict(day.board)
@@ -254,7 +254,7 @@ def _square(**resources):
     the padlock or 3 steps round it."""
     from types import MappingProxyType
 
-    from manorkit.blueprince.engine.board import Tile, edge
+    from manorkit.blueprince.board import Tile, edge
 
     day = new_day(RULES)
     board = {**day.board, **{c: Tile("Passageway", c, 0, doors("cross", 0))
@@ -484,7 +484,7 @@ def test_every_room_with_a_spawn_roll_rolls_it_on_first_entry(room):
     board = dict(state.board)
     shape = RULES.room(room)["shape"]
     rotation = next(r for r in range(4) if E in doors(shape, r))
-    from manorkit.blueprince.engine.board import Tile
+    from manorkit.blueprince.board import Tile
     board[(3, 2)] = Tile(room, (3, 2), rotation, doors(shape, rotation))
     from dataclasses import replace
     from types import MappingProxyType
@@ -501,7 +501,7 @@ def test_routes_match_the_general_search_on_random_boards():
     """``board.cheapest`` searches breadth-first while no padlock lies on a route; it must
     give what the general search (``_cheapest_locked``) gives, in the same order, and
     ``board.links`` what a plain reading of the doors gives."""
-    from manorkit.blueprince.engine.board import (
+    from manorkit.blueprince.board import (
         _EDGES,
         _NEIGHBOURS,
         Tile,
@@ -538,7 +538,7 @@ def test_faster_routes_match_a_search_by_padlocks_paid_on_random_boards():
     """``board.faster``: for each room, the routes paying more padlocks than the cheapest for
     fewer steps; checked against a plain search of the fewest steps per number of padlocks
     paid (breadth-first over every path's room and count)."""
-    from manorkit.blueprince.engine.board import Tile, cheapest, faster, links
+    from manorkit.blueprince.board import Tile, cheapest, faster, links
     from manorkit.blueprince.placement import COLS, RANKS
 
     rng = random.Random(11)

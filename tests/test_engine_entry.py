@@ -9,9 +9,8 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules
-from manorkit.blueprince.engine import Chance, Move, new_day, turn
-from manorkit.blueprince.engine import items as items_mod
-from manorkit.blueprince.engine.board import S, Tile, doors
+from manorkit.blueprince.board import S, Tile, doors
+from manorkit.blueprince.engine import Chance, Move, hooks, new_day, turn
 from manorkit.blueprince.engine.fast import FastDay
 from manorkit.blueprince.engine.pending import CardDraw, LockRoll, Roll, Step, roll_die, sample
 from manorkit.blueprince.mechanics.cards import card_gain, card_refused, refused_cards
@@ -118,10 +117,10 @@ def test_a_permanent_card_follows_the_carry_forward_table():
 
 
 def test_hooked_items_are_kept_sorted_by_kind():
-    for kind, names in items_mod._HOOKED.items():
-        assert names == tuple(sorted(n for n, rule in items_mod.ITEMS.items()
+    for kind, names in hooks._HOOKED.items():
+        assert names == tuple(sorted(n for n, rule in hooks.ITEMS.items()
                                      if getattr(rule, kind) is not None))
-    assert "Sleeping Mask" in items_mod._HOOKED["enter"]
+    assert "Sleeping Mask" in hooks._HOOKED["enter"]
 
 
 def test_entry_watchers_follow_the_board_of_a_fast_day():

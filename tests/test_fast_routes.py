@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from manorkit.blueprince import load_rules
-from manorkit.blueprince.engine import board, fast, new_day
+from manorkit.blueprince import board, load_rules
+from manorkit.blueprince.engine import fast, new_day
 from manorkit.blueprince.engine.fast import FastDay
 from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy, day_seeds
 

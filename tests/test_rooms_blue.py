@@ -8,8 +8,8 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules
+from manorkit.blueprince.board import E, N, S, Tile, W, doors, edge
 from manorkit.blueprince.engine import Campaign, Chance, IllegalAction, State, Take, new_day
-from manorkit.blueprince.engine.board import E, N, S, Tile, W, doors, edge
 from manorkit.blueprince.mechanics.numbers import number
 
 from .golden.play import choose

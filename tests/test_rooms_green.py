@@ -12,6 +12,7 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules, odds
+from manorkit.blueprince.board import E, N, Tile, W, doors
 from manorkit.blueprince.engine import (
     Campaign,
     Chance,
@@ -25,7 +26,6 @@ from manorkit.blueprince.engine import (
     modelled,
     new_day,
 )
-from manorkit.blueprince.engine.board import E, N, Tile, W, doors
 from manorkit.blueprince.engine.drafting import slot_cost
 from manorkit.blueprince.engine.setup import ANTECHAMBER
 from manorkit.blueprince.odds.drafting_board import tile_cost
@@ -670,7 +670,7 @@ def test_random_days_with_green_variants_keep_the_invariants(variants):
     import random
 
     from manorkit.blueprince.engine.checks import check as invariants
-    from manorkit.blueprince.engine.policies import random_policy
+    from manorkit.blueprince.sim.policies import random_policy
     rules = rules_with(**variants)
     campaign = Campaign(unlocked=("Solarium",), found=("Tunnel",))
     for seed in range(12):

@@ -11,8 +11,8 @@ from manorkit.blueprince import load_rules, odds
 from manorkit.blueprince.engine import Campaign, IllegalAction, new_day
 from manorkit.blueprince.engine.campaign import Tomorrow, handler
 from manorkit.blueprince.engine.checks import check
-from manorkit.blueprince.engine.policies import play_day, random_policy
 from manorkit.blueprince.mechanics.numbers import number
+from manorkit.blueprince.sim.policies import play_day, random_policy
 
 from .golden.days_outer import GROUNDS, KNOWN, SCRIPTS
 from .golden.play import choose, play

@@ -348,7 +348,7 @@ def _prism_in_the_chapel():
     holding the Prism Key; its east door drafted, rolled LOCKED and opened with the key."""
     from types import MappingProxyType
 
-    from manorkit.blueprince.engine.board import Tile, doors
+    from manorkit.blueprince.board import Tile, doors
 
     s = day()
     board = {**s.board, (2, 3): Tile("Hallway", (2, 3), 0, doors("straight", 0)),
@@ -445,7 +445,7 @@ def test_rooms_that_share_a_back_fit_alike():
     gem cost, category, placement note): the rooms showing one back share the gem cost and
     the note, and a note that turns doors (``facing``) belongs to rooms of one shape, so
     wherever one of them fits, all do."""
-    from manorkit.blueprince.engine.board import placements
+    from manorkit.blueprince.board import placements
     from manorkit.blueprince.mechanics.drafting import back_text, showing
 
     rules = day().rules

@@ -13,8 +13,8 @@ from types import MappingProxyType
 import pytest
 
 from manorkit.blueprince import load_rules, odds
+from manorkit.blueprince.board import N
 from manorkit.blueprince.engine import Buy, Campaign, Draft, IllegalAction, State, Take, Use
-from manorkit.blueprince.engine.board import N
 from manorkit.blueprince.mechanics.rolls import face_row
 from manorkit.blueprince.odds.room_tables import Reward
 

@@ -5,8 +5,8 @@ the Conservatory placeholder (§15), and the reasons an exempt variant gives."""
 import pytest
 
 from manorkit.blueprince import load_rules, odds
+from manorkit.blueprince.board import E, N, S, Tile, W, paths
 from manorkit.blueprince.engine import new_day
-from manorkit.blueprince.engine.board import E, N, S, Tile, W, paths
 from manorkit.ruleset.errors import RulesDataError
 from manorkit.ruleset.variants import read_variants
 

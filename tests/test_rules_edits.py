@@ -12,9 +12,9 @@ import pytest
 
 from manorkit.blueprince import RulesDataError, load_rules
 from manorkit.blueprince.engine import State, new_day
-from manorkit.blueprince.engine.policies import play_day, random_policy
 from manorkit.blueprince.engine.state import SaveError, rules_from_json, rules_json
 from manorkit.blueprince.rules import DEFAULT_PATH
+from manorkit.blueprince.sim.policies import play_day, random_policy
 from manorkit.ruleset import Edit, atomic
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from manorkit.blueprince import load_rules, odds
 from manorkit.blueprince.engine import new_day
-from manorkit.blueprince.engine.policies import greedy_policy, random_policy
 from manorkit.blueprince.rules import Rules
+from manorkit.blueprince.sim.policies import greedy_policy, random_policy
 
 from .golden.play import choose
 from .golden.scripts import scripts

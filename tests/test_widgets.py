@@ -21,7 +21,7 @@ from manorkit import run_display as views
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import Draft, State, new_day
 from manorkit.blueprince.engine.display import board_svg, state_html, wrap
-from manorkit.blueprince.engine.policies import greedy_policy, play_day
+from manorkit.blueprince.sim.policies import greedy_policy, play_day
 from manorkit.widgets import RunStepper
 
 RULES = load_rules()
@@ -83,6 +83,27 @@ def test_a_draft_by_clicking_shows_exact_odds_and_places_the_tile():
     assert stepper.state.board[(2, 3)].room == "Den"
     assert tile_at(stepper.board.value, (2, 3)) == "Den"
     assert stepper.state.drafting is None
+
+
+def test_before_a_draft_the_stepper_shows_the_chances_asked_at_each_door():
+    from manorkit.blueprince import odds
+
+    asked = {"a Green Room": "colour:green", "anything affordable": odds.Wanted(affordable=True)}
+    stepper = RunStepper(seed=7, chances=odds.door_chances(asked))
+    state = stepper.state
+    shown = re.findall(r'<tr><td[^>]*>(\w+)</td><td[^>]*>([^<]+)</td><td[^>]*data-exact="'
+                       r'([^"]+)".*?</td><td[^>]*data-exact="([^"]+)"', stepper.asked.value)
+    doors = sorted({a.direction for a in state.legal_actions(Draft)})
+    assert len(shown) == 2 * len(doors) > 0
+    for door, kind, first, end in shown:
+        situation = odds.draft_situation(state, ["north", "east", "south", "west"].index(door))
+        wanted = asked[html.unescape(kind)]
+        wanted = wanted if isinstance(wanted, odds.Wanted) else odds.Wanted(wanted)
+        assert Fraction(first) == wanted.chance(situation.first_hand())
+        assert Fraction(end) == wanted.chance(situation)
+    stepper.buttons[DRAFT_NORTH].click()  # a random step: nothing to draft through
+    assert stepper.asked.value == ""
+    assert RunStepper(seed=7).asked.value == ""  # none asked
 
 
 def test_a_move_changes_the_steps_and_undo_redo_and_the_timeline_rewind():

@@ -196,7 +196,7 @@ def _room_rows(rules: Rules, engine) -> list[dict]:
 
 def item_effects(engine, name: str) -> tuple[str, ...]:
     """The uses of the item ``name`` (see the module)."""
-    rule = engine.items.ITEMS[name]
+    rule = engine.hooks.ITEMS[name]
     hooked = (("gain", rule.gain), ("passive", rule.enter or rule.draft), ("use", rule.offers))
     return tuple(dict.fromkeys((*rule.uses, *(e for e, yes in hooked if yes))))
 
@@ -204,7 +204,7 @@ def item_effects(engine, name: str) -> tuple[str, ...]:
 def _item_rows(rules: Rules, engine) -> list[dict]:
     out = []
     for name, row in rules.rows("tables/items.csv").items():
-        rule = engine.items.ITEMS[name]
+        rule = engine.hooks.ITEMS[name]
         if row["kind"] == "resource":
             out.append(_row("resource", name, ("use",), row["source"], rule.where))
         elif "Expansion" in (row["effect"] or ""):

@@ -42,12 +42,24 @@ class Handler:
 
 
 STEPS: dict[str, Handler] = {}
+#: What lays the table out at setup (:func:`.setup.build`, registered by :func:`table`): the
+#: setup stands above the board, which reaches it only through this registry.
+TABLE: list[Callable] = []
 
 
 def _register(name: str, handler: Handler) -> None:
     if name in STEPS:
         raise ValueError(f"step kind {name!r} is registered twice")
     STEPS[name] = handler
+
+
+def table(build: Callable) -> Callable:
+    """Register ``build(rules, seed, players, characters, solitaire, say) -> Board``, what
+    :meth:`Board.setup` lays the table out with."""
+    if TABLE:
+        raise ValueError("the table's setup is registered twice")
+    TABLE.append(build)
+    return build
 
 
 def auto(name: str):
@@ -143,9 +155,7 @@ class Board:
     def setup(cls, rules: Rules, seed: int, players: tuple[str, ...], say: Say,
               characters: tuple[str, ...] | None = None, solitaire: bool = False) -> Board:
         """The table at setup, played up to the House's first setup choice."""
-        from .setup import build  # the setup steps stand above the board (late binding)
-
-        b = build(rules, seed, players, characters, solitaire, say)
+        b = TABLE[0](rules, seed, players, characters, solitaire, say)
         b.advance(rules, say)
         return b
 

@@ -14,13 +14,14 @@ import random
 
 from . import astral, cups, house
 from .actions import Setup
-from .board import HOUSE, Board, Haunt, Hunter, Say, Step, auto, chance, decide
+from .board import HOUSE, Board, Haunt, Hunter, Say, Step, auto, chance, decide, table
 from .rules import Rules
 
 SECTION = "Part 3: How to Set Up"
 FRONT = "Front Veranda"
 
 
+@table
 def build(rules: Rules, seed: int, players: tuple[str, ...], characters: tuple | None,
           solitaire: bool, say: Say) -> Board:
     """The board before the first step: markers on the ASTRAL MAP, Hunters on the Front

@@ -15,8 +15,6 @@ from .schema import Tables
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .loader import Loader
-
 
 #: The file listing where a rulebook is silent (a game's ``rules.gaps``), one row a silence.
 SILENCES = "gaps.csv"
@@ -40,7 +38,9 @@ class RulesBase:
     _specs: Mapping[str, Mapping]
     _tables: Tables
     edits: Edits = Edits()
-    _loader: ClassVar[Loader]
+    #: The :class:`~.loader.Loader` of this game's rules, set on the class by the loader
+    #: (which imports this module, so this one names it only here).
+    _loader: ClassVar
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "edits", Edits(self.edits))

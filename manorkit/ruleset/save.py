@@ -6,7 +6,6 @@ import csv
 import io
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .atomic import replace_folder
 from .edits import Edit
@@ -14,12 +13,10 @@ from .errors import RulesDataError
 from .folder import Folder, read_bytes, read_folder
 from .tables import RawTable, key_of
 
-if TYPE_CHECKING:
-    from .rules import RulesBase
 
-
-def save_folder(rules: RulesBase, path) -> Path:
-    """Write ``rules`` as a folder at ``path`` (see :meth:`RulesBase.save`)."""
+def save_folder(rules, path) -> Path:
+    """Write ``rules`` (a :class:`~.rules.RulesBase`, whose ``save`` calls this) as a folder
+    at ``path`` (see :meth:`RulesBase.save`)."""
     folder: Folder = rules._folder
     schema = folder.schema
     target = Path(path).expanduser()

@@ -71,13 +71,17 @@ def start(game, rules, seed: int):
 
 
 def game_policies(game) -> dict:
-    """The bots of ``game``: each ``*_policy`` function of its ``policies`` module."""
-    try:
-        module = importlib.import_module(f"{game.__name__}.policies")
-    except ImportError:
-        return {}
-    return {name.removesuffix("_policy"): f for name, f in vars(module).items()
-            if name.endswith("_policy") and callable(f) and f.__module__ == module.__name__}
+    """The bots of ``game``: each ``*_policy`` function of its ``policies`` module, or of the
+    ``sim.policies`` module beside it (a game whose engine knows no bots, as Blue Prince's:
+    ``manorkit.blueprince.sim.policies`` for ``manorkit.blueprince.engine``)."""
+    for name in (f"{game.__name__}.policies", f"{game.__name__.rpartition('.')[0]}.sim.policies"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        return {n.removesuffix("_policy"): f for n, f in vars(module).items()
+                if n.endswith("_policy") and callable(f) and f.__module__ == module.__name__}
+    return {}
 
 
 class RunStepper(widgets.VBox):
@@ -89,7 +93,9 @@ class RunStepper(widgets.VBox):
     method (``apply``, ``roll``, ``choose``, ``undo``, ``redo``, ``go_to``, ``bot_step``,
     ``play_to_end``, ``new_day``, ``save``, ``load``) that raises on misuse; a click shows the
     error instead. ``game`` starts new days; ``policies`` maps names to
-    ``policy(state, rng) -> action`` (default: the game's bots).
+    ``policy(state, rng) -> action`` (default: the game's bots); ``chances(state)`` gives
+    rows (dicts) of exact chances to show beside the decisions, e.g. before a draft the
+    chance of each kind of room at each door (Blue Prince: ``odds.door_chances``).
 
     ``files``: how the save and load buttons reach a file. ``"paths"`` (in JupyterLab, on the
     designer's own machine): a file box, and the buttons write and read that path.
@@ -101,7 +107,7 @@ class RunStepper(widgets.VBox):
     """
 
     def __init__(self, state=None, rules=None, seed: int = 0, *, game=DEFAULT_GAME,
-                 policies: dict | None = None, files: str | None = None):
+                 policies: dict | None = None, chances=None, files: str | None = None):
         files = files or ("browser" if os.environ.get(APP) else "paths")
         if files not in ("paths", "browser"):
             raise ValueError(f"files must be 'paths' or 'browser', not {files!r}")
@@ -116,6 +122,7 @@ class RunStepper(widgets.VBox):
         self.policies = dict(policies or (game_policies(self.game) if self.game else {})
                              or {"uniform": uniform_policy})
         self._rng = random.Random(seed)
+        self.chances = chances
         self._state = self._tip = state
         self._buttons: list[widgets.Button] = []
         self._actions: list = []
@@ -274,6 +281,8 @@ class RunStepper(widgets.VBox):
         self.board = widgets.HTML(layout=widgets.Layout(flex="1 1 420px", min_width="240px",
                                                         max_width="500px"))
         self.decisions = widgets.VBox()
+        self.asked = widgets.HTML()
+        self.asked.add_class("mk-asked")
         self.odds = widgets.HTML()
         self.roll_button = button("roll", self.roll, "Roll with the run's own generator")
         self.outcome = widgets.Dropdown(description="outcome", layout=_auto(grow=True))
@@ -318,7 +327,7 @@ class RunStepper(widgets.VBox):
         self.events = widgets.HTML()
 
     def _layout(self) -> list:
-        side = widgets.VBox([self.decisions, self.chance],
+        side = widgets.VBox([self.decisions, self.asked, self.chance],
                             layout=widgets.Layout(flex="1 1 320px", min_width="260px"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         controls = [widgets.HBox([self.undo_button, self.redo_button, self.timeline], layout=row),
@@ -367,6 +376,8 @@ class RunStepper(widgets.VBox):
         self.resources.value = run_display.resources_html(s)
         self.board.value = picture(s)
         self._show_actions(s)
+        rows = self.chances(s) if self.chances is not None else []
+        self.asked.value = run_display.chances_html(rows) if rows else ""
         self._show_chance(s)
         self._syncing = True
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from .board import WORDS
+from ..board import WORDS
 
 
 class IllegalAction(ValueError):

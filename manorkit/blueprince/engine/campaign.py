@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 from ..mechanics.numbers import number
 from ..rules import Rules, load_rules
 from .actions import Action, IllegalAction, from_json
-from .setup import RESOURCES, UNSEEN, Campaign, new_day
+from .setup import RESOURCES, UNSEEN, Campaign
 from .state import (
     SaveError,
     State,
     _field,
     _load_save,
+    new_day,
     rules_fingerprint,
     rules_from_json,
     rules_json,

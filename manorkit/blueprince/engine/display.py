@@ -8,10 +8,10 @@ import html
 import re
 
 from ...run_display import group_actions, odds, resources_html
+from ..board import WORDS, E, N, S, W, placements
 from ..mechanics.drafting import FaceDown, showing, shown
 from ..placement import COLS, RANKS
 from .actions import GiveUp, Redraw, Take
-from .board import WORDS, E, N, S, W, placements
 from .drafting import slot_cost
 from .pending import CardDraw, LockRoll, TileDraw
 

@@ -3,22 +3,24 @@ legality beside its effect, and what happens when a tile is placed."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
+from ..board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
 from ..mechanics import door_die, draw_size, never_free, tile_cost, trunk_die
 from ..mechanics.drafting import FaceDown, colours, showing, shown
 from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import Draft, GiveUp, Hide, Redraw, Take, Unlock
-from .board import DIRS, WORDS, edge, exits, neighbour, opposite, placements
-from .items import watch_draft
 from .pending import LockRoll, Orient, Reveal, Roll
 from .reducer import Work, handles, legal, legal_actions, on_place
 from .state import Drafting, State
 
 #: Colours in which the Prism Key works (§6 Special Keys: not Blueprint or Blackprint).
 PRISM_COLOURS = ("orange", "green", "purple", "red", "yellow")
+#: The special keys that open a locked door with an effect of their own, by Unlock method.
+SPECIAL_KEYS = {"prism_key": "Prism Key", "secret_garden_key": "Secret Garden Key"}
 
 
 # -- Step 1: the door and its lock ----------------------------------------------------------
@@ -143,16 +145,9 @@ def _unlock(work: Work, action: Unlock) -> None:
     elif action.method == "silver_key":
         work.use_charge("Silver Key")
         work.drafting = d.replace(free_redraws=d.free_redraws + ("silver_key",))
-    elif action.method == "prism_key":
-        work.use_charge("Prism Key")
-        from .rooms.keys import prism_lite
-
-        prism_lite(work, action.colour)
-    else:
-        work.use_charge("Secret Garden Key")
-        from .rooms.keys import spawn_secret_garden
-
-        spawn_secret_garden(work)
+    else:  # a special key: its charge, then its effect (rooms.keys)
+        work.use_charge(SPECIAL_KEYS[action.method])
+        hooks.KEY_EFFECTS[action.method](work, action)
 
 
 # -- Step 4: redraw or draft ------------------------------------------------------------------
@@ -381,7 +376,7 @@ def _take(work: Work, action: Take) -> None:
         work.gain("steps", -steps, f"drafted {what} from Slot {action.slot}", "§19 Hovel")
     work.drafting = d.replace(slot=action.slot)
     if isinstance(room, FaceDown):  # drafted blind: turned face up now, then placed
-        work.queue(Reveal(action.slot))
+        work.queue(RevealTaken(action.slot))
         return
     if action.rotation is not None:
         work.place(room, action.rotation)
@@ -390,6 +385,16 @@ def _take(work: Work, action: Take) -> None:
         work.place(room, turns[0])
     else:
         work.queue(_orient(turns))
+
+
+@dataclass(frozen=True)
+class RevealTaken(Reveal):
+    """The face-down tile the player drafted blind turned face up (:class:`Reveal`), then
+    placed (:func:`placing`)."""
+
+    def apply(self, work: Work, value) -> None:
+        super().apply(work, value)
+        placing(work)
 
 
 def placing(work: Work) -> None:
@@ -450,9 +455,9 @@ def placed(work: Work, cell: Cell) -> None:
         for other, there in hooks.watching(work.board, watch):
             if other != cell:
                 watch[there](work, other, cell)
-    watch_draft(work, cell)
+    hooks.watch_draft(work, cell)
     if rules.variant("enter_after_draft") == "auto_enter":
-        from .turn import enter
+        from .turn import enter  # (here: see reducer.legal)
 
         enter(work, cell, 1)
 

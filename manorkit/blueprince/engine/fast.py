@@ -32,8 +32,8 @@ from functools import lru_cache
 from itertools import accumulate, compress, repeat
 from operator import is_, not_
 
+from ..board import cheapest, faster, grown, inner_doors, stepped
 from .actions import Action, Chance, IllegalAction
-from .board import cheapest, faster, grown, inner_doors, stepped
 from .reducer import HANDLERS, Work, legal_actions, match, offering
 from .state import Event, State, effect_text
 from .turn import LiveLinks, payable
@@ -302,7 +302,7 @@ _chance = lru_cache(maxsize=4096)(Chance.made)
 
 
 class FastDay:
-    """One day played in place from ``state`` (a fresh :func:`~.setup.new_day` or any
+    """One day played in place from ``state`` (a fresh :func:`~.state.new_day` or any
     moment); chance resolved with ``rng``. Read it as a state; advance it with
     :meth:`apply` and :meth:`resolve`; rebuild the immutable state with :meth:`state`.
     It changes in place: whoever reads it (a policy) must copy what it keeps."""
@@ -370,9 +370,9 @@ class FastDay:
         """As :meth:`State.routes` (the cells perhaps in another order), from links brought up
         to date as the board and levers change, routes kept for each position and set of
         padlocks on links met again meanwhile; when a room is added, the routes found before
-        it grown by it where it shortens none (:func:`~.board.grown`), and from a room with
+        it grown by it where it shortens none (:func:`~..board.grown`), and from a room with
         one link, the routes of the room it leads to one step longer
-        (:func:`~.board.stepped`)."""
+        (:func:`~..board.stepped`)."""
         if "routes" not in self._memo:
             changed, live = self.board.changed, self._links
             if live is None or len(changed) != self._linked or \

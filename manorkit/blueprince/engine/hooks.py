@@ -4,9 +4,11 @@ A room's effects are short functions registered with :func:`on_draft`, :func:`on
 :func:`offers` (actions available while standing in it), :func:`while_on_board` (watch
 every later draft) and :func:`on_end_day`, or declared where they are read (:func:`passive`,
 :func:`data_only`); abilities (:func:`on_use`) and random steps (:func:`on_roll`) are
-registered by name. Registering an unknown room (not in the shipped
-``rooms.csv``) or registering the same name twice is an error at import, so a typo never
-leaves a room silently unmodelled.
+registered by name; an item's rule with :func:`item` (its own hooks: on being gained, on
+entries, on drafts, abilities it offers). Registering an unknown room (not in the shipped
+``rooms.csv``) or item, or registering the same name twice, is an error at import, so a typo
+never leaves a room silently unmodelled. The reducer and the rules read the registries here,
+below them all, so no rule imports another to run its hooks.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from functools import cache
 
 from ... import DATA_DIR
 from ..placement import Cell
+from .actions import UNLOCKS
 
 DRAFT: dict[str, Callable] = {}
 ENTER: dict[str, Callable] = {}
@@ -30,6 +33,8 @@ END_DAY: dict[str, Callable] = {}
 USES: dict[str, Use] = {}
 BUY: dict[str, Callable] = {}
 ROLLS: dict[str, RollRule] = {}
+#: A special key's Unlock method → what it does to the locked door (:func:`on_unlock`).
+KEY_EFFECTS: dict[str, Callable] = {}
 #: Rooms whose every rule is structural or data-driven (doors, cost, locks, dirt, trunks,
 #: ``room_resources.csv``, ``item_spawns.csv``), each with the section that says so.
 DATA_ONLY: dict[str, str] = {}
@@ -170,6 +175,15 @@ def on_use(name: str, section: str) -> Callable:
     return wrap
 
 
+def on_unlock(method: str) -> Callable:
+    """``f(work, action)``: what opening a locked door with the special key of the
+    :class:`~.actions.Unlock` method ``method`` does, its charge used (§6 Special Keys)."""
+    def wrap(f: Callable) -> Callable:
+        _register(KEY_EFFECTS, (method,), f, "on_unlock", known=UNLOCKS)
+        return f
+    return wrap
+
+
 def on_roll(purpose: str, label: str) -> Callable:
     """``f(work, step, value)``: how a :class:`~.pending.Roll` for ``purpose`` resolves."""
     def wrap(f: Callable) -> Callable:
@@ -185,3 +199,72 @@ ROOM_TABLES = (DATA_ONLY, PASSIVE, DRAFT, ENTER, OFFERS, WATCH, WATCH_ENTER, END
 def modelled(room: str) -> bool:
     """Whether the engine models ``room``'s effects (or they are all structural)."""
     return any(room in table for table in ROOM_TABLES)
+
+
+# -- items ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Item:
+    """One item's rule: its section, where the engine reads it, and its hooks."""
+
+    name: str
+    section: str
+    where: str = ""
+    uses: tuple[str, ...] = ()  # what it does where it is read (dig, unlock, ...)
+    gain: Callable | None = None
+    enter: Callable | None = None
+    draft: Callable | None = None
+    offers: Callable | None = None
+
+
+ITEMS: dict[str, Item] = {}
+#: Hook kind → the items registered with one, sorted (so that watchers skip the others).
+_HOOKED: dict[str, tuple[str, ...]] = {"enter": (), "draft": (), "offers": ()}
+
+
+def item(name: str, section: str, where: str = "", uses: tuple[str, ...] = (),
+         **hooks: Callable) -> Item:
+    """Register the rule of item ``name`` (see :class:`Item`)."""
+    known = catalog("tables/items.csv", "item")
+    if name not in known:
+        raise KeyError(f"item: {name!r} is not in tables/items.csv")
+    if name in ITEMS:
+        raise KeyError(f"item: {name!r} is registered twice")
+    ITEMS[name] = Item(name, section, where, uses, **hooks)
+    for kind in _HOOKED:
+        if hooks.get(kind) is not None:
+            _HOOKED[kind] = tuple(sorted((*_HOOKED[kind], name)))
+    return ITEMS[name]
+
+
+def on_gain(work, name: str) -> None:
+    """The gain hook of item ``name``, if it has one (:meth:`~.reducer.Work.gain_item`)."""
+    rule = ITEMS.get(name)
+    if rule is not None and rule.gain is not None:
+        rule.gain(work)
+
+
+def watch_enter(work, entry: Entry) -> None:
+    """Each held item's entry hook, in name order."""
+    held = work.items
+    for name in _HOOKED["enter"]:
+        if name in held:
+            ITEMS[name].enter(work, entry)
+
+
+def watch_draft(work, cell: Cell) -> None:
+    """Each held item's draft hook, in name order."""
+    held = work.items
+    for name in _HOOKED["draft"]:
+        if name in held:
+            ITEMS[name].draft(work, cell)
+
+
+def item_offers(state) -> list:
+    """The abilities the held items offer, in name order."""
+    out: list = []
+    held = state.items
+    for name in _HOOKED["offers"]:
+        if name in held:
+            out.extend(ITEMS[name].offers(state))
+    return out

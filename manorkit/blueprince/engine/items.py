@@ -1,89 +1,19 @@
 """Items of §7 and §6: where each one's rule lives, and the effects items trigger themselves.
 
 Every item of ``tables/items.csv`` (the §7 items and the resources, its ``kind``) is
-registered once with :func:`item`: with the hooks it runs (on being gained, on entries, on
-drafts, abilities it offers) and with its other ``uses``, each read where it applies
-(``where``). ``coverage()`` asks a test of each. An unknown or repeated name fails at import.
+registered once with :func:`~.hooks.item`: with the hooks it runs (on being gained, on
+entries, on drafts, abilities it offers) and with its other ``uses``, each read where it
+applies (``where``). ``coverage()`` asks a test of each. An unknown or repeated name fails at
+import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from ..mechanics.numbers import number
-from ..placement import Cell
 from . import hooks
 from .actions import Use
-
-ITEMS: dict[str, Item] = {}
-#: Item → ``f(work) -> str | None``: why a copy of the item cannot be taken now (None: it can).
-
-
-@dataclass(frozen=True)
-class Item:
-    """One item's rule: its section, where the engine reads it, and its hooks."""
-
-    name: str
-    section: str
-    where: str = ""
-    uses: tuple[str, ...] = ()  # what it does where it is read (dig, unlock, ...)
-    gain: Callable | None = None
-    enter: Callable | None = None
-    draft: Callable | None = None
-    offers: Callable | None = None
-
-
-def item(name: str, section: str, where: str = "", uses: tuple[str, ...] = (),
-         **hooks_: Callable) -> Item:
-    """Register the rule of item ``name`` (see :class:`Item`)."""
-    known = hooks.catalog("tables/items.csv", "item")
-    if name not in known:
-        raise KeyError(f"item: {name!r} is not in tables/items.csv")
-    if name in ITEMS:
-        raise KeyError(f"item: {name!r} is registered twice")
-    ITEMS[name] = Item(name, section, where, uses, **hooks_)
-    for kind in _HOOKED:
-        if hooks_.get(kind) is not None:
-            _HOOKED[kind] = tuple(sorted((*_HOOKED[kind], name)))
-    return ITEMS[name]
-
-
-#: Hook kind → the items registered with one, sorted (so that watchers skip the others).
-_HOOKED: dict[str, tuple[str, ...]] = {"enter": (), "draft": (), "offers": ()}
-
-
-def on_gain(work, name: str) -> None:
-    rule = ITEMS.get(name)
-    if rule is not None and rule.gain is not None:
-        rule.gain(work)
-
-
-def watch_enter(work, entry: hooks.Entry) -> None:
-    """Each held item's entry hook, in name order."""
-    held = work.items
-    for name in _HOOKED["enter"]:
-        if name in held:
-            ITEMS[name].enter(work, entry)
-
-
-def watch_draft(work, cell: Cell) -> None:
-    """Each held item's draft hook, in name order."""
-    held = work.items
-    for name in _HOOKED["draft"]:
-        if name in held:
-            ITEMS[name].draft(work, cell)
-
-
-def offers(state) -> list:
-    """The abilities the held items offer, in name order."""
-    out: list = []
-    held = state.items
-    for name in _HOOKED["offers"]:
-        if name in held:
-            out.extend(ITEMS[name].offers(state))
-    return out
-
+from .hooks import item
+from .pending import Roll
 
 # -- items read where their rule applies ------------------------------------------------------
 
@@ -167,7 +97,7 @@ def _treasure_offers(state) -> list:
 
 @hooks.on_use("treasure_dig", "§7 Item Reference")
 def _treasure_dig(work, action) -> None:
-    from .turn import dug
+    from .turn import dug  # (here: see reducer.legal)
 
     work.lose_item("Treasure Map")
     work.gain("coins", number(work.rules, "treasure_map_coins"), "the Treasure Map's dig spot",
@@ -177,8 +107,6 @@ def _treasure_dig(work, action) -> None:
 
 def _map_gained(work) -> None:
     """§7 Treasure Map: each map shows a room type (variant ``treasure_map_target``)."""
-    from .pending import Roll
-
     rows = work.rules.rows("tables/treasure_map.csv")
     if work.rules.variant("treasure_map_target") == "random_type":
         work.queue(Roll("treasure_map", None, "d6"), front=True)

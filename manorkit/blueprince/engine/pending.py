@@ -3,7 +3,9 @@
 A pending step knows its outcomes with integer weights (``weights(state)``) and what each
 outcome does (``apply(work, value)``), as OpenSpiel's chance nodes do. The engine resolves
 them one at a time, front first; ``State.chance_outcomes()`` turns the weights into exact
-probabilities.
+probabilities. A step reads a ``state`` (a :class:`~.state.State`, or a fast day) and changes
+a ``work`` (the reducer's working copy, :class:`~.reducer.Work`); it imports neither: the steps
+are values, below both.
 """
 
 from __future__ import annotations
@@ -14,16 +16,12 @@ from dataclasses import astuple, dataclass
 from functools import lru_cache
 from itertools import accumulate
 from math import lcm
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ..mechanics.cards import refused_cards
 from ..mechanics.drafting import FaceDown, back_text
 from ..placement import Cell
 from . import hooks
-
-if TYPE_CHECKING:
-    from .reducer import Work
-    from .state import State
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,7 @@ class Step:
         """What is rolled or drawn: the kind, or a :class:`Roll`'s purpose."""
         return self.kind
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         """Whether anything can be drawn now (a step with nothing left is dropped, §8): its
         weights, read from the work's current fields (a step whose weights need only the
         rules tells without building them)."""
@@ -46,13 +44,13 @@ class Step:
     def label(self) -> str:
         return self.kind
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         raise NotImplementedError
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         raise NotImplementedError
 
-    def sample(self, state: State, rng) -> object:
+    def sample(self, state, rng) -> object:
         """The outcome :func:`sample` draws from :meth:`weights` with ``rng`` (a step may
         find it without building its weights, drawing the same number from ``rng``)."""
         return sample(self.weights(state), rng)
@@ -71,16 +69,16 @@ class LockRoll(Step):
     def label(self) -> str:
         return "lock roll"
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         return bool(work.rules.die_faces(self.die))
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         return dict(state.rules.die_faces(self.die))
 
-    def sample(self, state: State, rng) -> str:
+    def sample(self, state, rng) -> str:
         return roll_die(state.rules, self.die, rng)
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         if value == "LOCKED":
             work.padlocks.add(work.drafting.door)
             work.log("LOCKED: a padlock goes on the door", "§4 Step 1")
@@ -97,10 +95,10 @@ class TileDraw(Step):
     def label(self) -> str:
         return "tile drawn"
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         return True  # (queued only while the bag holds a tile)
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         """Each tile's copies in the bag, times its draw weight (``mechanics.tile_weight``:
         1 unless a variant favours it)."""
         bag = state.bag
@@ -112,7 +110,7 @@ class TileDraw(Step):
                 out[tile] *= favoured[tile]
         return out
 
-    def sample(self, state: State, rng) -> str:
+    def sample(self, state, rng) -> str:
         """As :meth:`Step.sample`, from the bag's running totals in name order (a bag that
         holds every tile once, as the fast mode's tells with ``even()``, needs none: the
         totals are 1, 2, 3 ...)."""
@@ -129,7 +127,7 @@ class TileDraw(Step):
                                                                             order)))
         return pick(order, totals, rng)
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         bag = work.bag
         left = bag[value] - 1
         if left:
@@ -154,13 +152,13 @@ class BackDraw(Step):
     def label(self) -> str:
         return "tile back drawn"
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         return True  # (queued only while the bag holds a tile not lying face-down)
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         return back_weights(state)
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         d = work.drafting
         work.drafting = d.drawn(FaceDown(value))
         work.log("Slot {}: face down, its back showing {}", "§16 Archives", len(d.hand) + 1,
@@ -173,7 +171,8 @@ class Reveal(Step):
     with its back, each as likely as its copies (times its draw weight). Exact: tiles are
     drawn alike, so a face-down tile is any of the tiles with its back as likely as the
     others until it is seen (the odds the rulebook gives a 3-tile draw, §4 Step 2). The tile
-    the player drafted blind is then placed (:func:`..drafting.placing`)."""
+    the player drafted blind is turned by :class:`~.drafting.RevealTaken`, which then places
+    it."""
 
     slot: int
     kind: ClassVar[str] = "reveal"
@@ -181,10 +180,10 @@ class Reveal(Step):
     def label(self) -> str:
         return "tile revealed"
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         return True  # (the face-down tile is still counted in the bag)
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         rules, bag = state.rules, state.bag
         rooms = _by_back(rules).get(state.drafting.hand[self.slot - 1], ())
         if _weighted(rules):
@@ -192,7 +191,7 @@ class Reveal(Step):
             return {t: bag[t] * favoured.get(t, 1) for t in rooms if bag.get(t)}
         return {t: bag[t] for t in rooms if bag.get(t)}
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         bag = work.bag
         left = bag[value] - 1
         if left:
@@ -204,10 +203,6 @@ class Reveal(Step):
         hand[self.slot - 1] = value
         work.drafting = d.replace(hand=tuple(hand))
         work.log("Slot {} turned face up: {}", "§16 Archives", self.slot, value)
-        if d.slot == self.slot:  # the tile drafted blind
-            from .drafting import placing
-
-            placing(work)
 
 
 def back_weights(state) -> dict:
@@ -268,17 +263,17 @@ class Orient(Step):
     def label(self) -> str:
         return "orientation"
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         return bool(self.rotations)
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         return dict.fromkeys(self.rotations, 1)
 
-    def sample(self, state: State, rng) -> int:
+    def sample(self, state, rng) -> int:
         """As :meth:`Step.sample`: every rotation weighs 1, so the number drawn is its index."""
         return self.rotations[rng.randrange(len(self.rotations))]
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         work.place(work.drafting.chosen, int(value))
 
 
@@ -294,10 +289,10 @@ class CardDraw(Step):
     def label(self) -> str:
         return f"{self.deck} card"
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         return any(sum(pile.values()) for pile in work.decks[self.deck])
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         """The cards that can come up; a card sent back for another draw where it is drawn
         (``mechanics.card_refused``: the Cupcake outside the Walk-in Closet under
         ``cupcake_source=walk_in_closet_only``) cannot, unless nothing else is left."""
@@ -313,7 +308,7 @@ class CardDraw(Step):
         kept = {c: n for c, n in out.items() if c not in refused}
         return kept or out
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         work.draw_card(self, value)
 
 
@@ -419,23 +414,28 @@ class Roll(Step):
     def label(self) -> str:
         return hooks.ROLLS[self.purpose].label
 
-    def drawable(self, work: Work) -> bool:
+    def drawable(self, work) -> bool:
         if self.die is not None:
             return bool(work.rules.die_faces(self.die))
         return any(w for _, w in self.options)
 
-    def weights(self, state: State) -> dict:
+    def weights(self, state) -> dict:
         if self.die is not None:
             return dict(state.rules.die_faces(self.die))
         return {v: w for v, w in self.options if w}
 
-    def sample(self, state: State, rng) -> object:
+    def sample(self, state, rng) -> object:
         if self.die is not None:
             return roll_die(state.rules, self.die, rng)
         return sample(self.weights(state), rng)
 
-    def apply(self, work: Work, value) -> None:
+    def apply(self, work, value) -> None:
         hooks.ROLLS[self.purpose].fn(work, self, value)
+
+
+def amount_roll(cell: Cell | None, resource: str, values: tuple[int, ...]) -> Roll:
+    """A printed range ("1-2 Coins"): each amount equally likely (placeholder, §8)."""
+    return Roll("amount", cell, options=tuple((v, 1) for v in values), data=(resource,))
 
 
 def _plain(v):

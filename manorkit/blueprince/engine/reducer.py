@@ -15,14 +15,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
+from ..board import tile
 from ..mechanics import card_gain
 from ..mechanics.drafting import FaceDown, colours
 from ..placement import Cell
 from . import hooks
 from .actions import Action, Chance, IllegalAction
-from .board import tile
-from .items import on_gain
-from .pending import BackDraw, CardDraw, Reveal, Step, TileDraw
+from .pending import BackDraw, CardDraw, Reveal, Step, TileDraw, amount_roll
 from .setup import RESOURCES
 from .state import Drafting, Event, State, effect_text, freeze
 
@@ -56,7 +55,10 @@ def on_place(f: Callable) -> Callable:
 def legal(phase: str, yields: tuple[type, ...] = (Action,)) -> Callable:
     """Register ``f(state) -> list[Action]`` offering actions of the types ``yields`` (by
     default any) in ``phase`` (turn, unlock, hide, choose, outer, rover); a request for
-    other types skips it (:func:`offering`)."""
+    other types skips it (:func:`offering`). A phase offers its actions in the order its
+    generators registered: the order the engine package imports drafting, items, rooms and
+    turn. (So the rules above turn import it inside the functions that call it: imported
+    with them, turn would register first.)"""
     def wrap(f: Callable) -> Callable:
         LEGAL[phase].append(f)
         YIELDS[f] = yields
@@ -329,7 +331,7 @@ class Work:
             self.release_card(item)
         self.items[item] = charges
         self.log("gained the {}", section, item)
-        on_gain(self, item)
+        hooks.on_gain(self, item)
         return True
 
     def lying_items(self) -> tuple[str, ...]:
@@ -383,8 +385,6 @@ class Work:
             if isinstance(value, int):
                 self.gain(resource, value, card, row["source"])
             else:
-                from .rooms.common import amount_roll
-
                 self.queue(amount_roll(step.cell, resource, value.values), front=True)
         if got.trunks:  # (a card drawn off the board puts them in the Outer Room, §19)
             self.add_trunks(step.cell, got.trunks, row["source"])

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules, load_rules
 from .actions import Action, IllegalAction
-from .setup import Campaign, new_day
-from .state import State
+from .setup import Campaign
+from .state import State, new_day
 
 
 @dataclass(frozen=True)

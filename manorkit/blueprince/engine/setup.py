@@ -1,14 +1,15 @@
-"""The morning of a run (§3 Setup): the board, the Active Bag, decks and resources."""
+"""The morning of a run (§3 Setup): the board, the Active Bag, decks and resources, and what
+earlier days left for it (:class:`Campaign`); :func:`~.state.new_day` makes its state."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from types import MappingProxyType as freeze
 
+from ..board import Tile, doors, neighbour, rotations
 from ..placement import Cell
-from ..rules import Rules, load_rules
+from ..rules import Rules
 from .actions import IllegalAction
-from .board import Tile, doors, neighbour, rotations
 
 START = (1, 3)
 ANTECHAMBER = (9, 3)
@@ -130,32 +131,10 @@ class Campaign:
                 raise IllegalAction(f"campaign holds {name!r}, which is not an item")
 
 
-_FRESH = Campaign()  # nothing carried forward (an immutable value: one serves every day)
-
-
-def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None = None):
-    """Set up a run (§3): Entrance Hall at Rank 1, Column 3; Antechamber at Rank 9, Column 3;
-    the Active Bag; the decks; starting resources with their campaign modifiers."""
-    rules = load_rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise IllegalAction(f"rules must be a Rules value (load_rules()), got {rules!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction(f"seed must be a whole number, got {seed!r}")
-    campaign = _FRESH if campaign is None else campaign
-    if not isinstance(campaign, Campaign):
-        raise IllegalAction(f"campaign must be a Campaign, got {campaign!r}")
-    morning = _morning(rules, campaign)
-    day = object.__new__(type(morning))  # the morning with its seed, as State._build makes it
-    day.__dict__.update(vars(morning), seed=seed, _memo={})
-    return day
-
-
-@lru_cache(maxsize=64)
-def _morning(rules: Rules, campaign: Campaign):
-    """The set-up state of a run, before its seed (shared: states are immutable), once
-    ``campaign`` passes :meth:`Campaign.check` (a campaign refused is checked every time)."""
-    from .state import Event, State, freeze
-
+def morning(rules: Rules, campaign: Campaign) -> tuple[dict, str]:
+    """The fields of the first state of a run (§3) but its seed, the rules and the campaign,
+    once ``campaign`` passes :meth:`Campaign.check`, and the setup's entry in the log
+    (:func:`~.state.new_day` makes the state of them)."""
     campaign.check(rules)
     board: dict[Cell, Tile] = {}
     for name, row in rules.rows("rooms.csv").items():
@@ -187,18 +166,16 @@ def _morning(rules: Rules, campaign: Campaign):
         else {}
     if "west_lever" in campaign.discoveries:  # variant west_lever=campaign_permanent (§16)
         flags["levers"] = ("west",)
-    return State(
-        rules=rules, seed=0, campaign=campaign, position=START,
-        resources=freeze(res), items=freeze(items), board=freeze(board),
+    fields = dict(
+        position=START, resources=freeze(res), items=freeze(items), board=freeze(board),
         padlocks=frozenset(), dirt=freeze({}), trunks=freeze({}), fruit=freeze({}),
         tokens=freeze({}), bag=freeze(bag), decks=freeze(decks), held_cards=freeze({}),
-        entered=frozenset({START}), flags=freeze(flags), carry=freeze({}),
-        events=(Event(0, 0, "setup", (
-            f"Entrance Hall at (1, 3); {sum(bag.values())} tiles in the Active Bag; "
-            f"{res['steps']} steps, {res['gems']} gems, {res['keys']} keys, "
-            f"{res['coins']} coins"
-            + "".join(f"; {name} delivered" for name in campaign.deliveries)), "§3 Setup"),),
-    )
+        entered=frozenset({START}), flags=freeze(flags), carry=freeze({}))
+    log = (f"Entrance Hall at (1, 3); {sum(bag.values())} tiles in the Active Bag; "
+           f"{res['steps']} steps, {res['gems']} gems, {res['keys']} keys, "
+           f"{res['coins']} coins"
+           + "".join(f"; {name} delivered" for name in campaign.deliveries))
+    return fields, log
 
 
 def fixed_tile(rules: Rules, name: str, cell: Cell) -> Tile:
@@ -210,4 +187,4 @@ def fixed_tile(rules: Rules, name: str, cell: Cell) -> Tile:
 
 
 __all__ = ["ANTECHAMBER", "Campaign", "DAY_DECKS", "RESOURCES", "START", "UNSEEN",
-           "fixed_tile", "new_day"]
+           "fixed_tile", "morning"]

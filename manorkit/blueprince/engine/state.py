@@ -5,7 +5,8 @@ the old one. When the next step is random, ``state.is_chance`` is true and
 ``state.chance_outcomes()`` lists every outcome with its exact probability, as in
 OpenSpiel; ``state.resolve()`` samples one with the run's own seeded generator. The rules
 themselves live in :mod:`.reducer` (dispatch), :mod:`.turn` (the core actions) and
-:mod:`.rooms` (room effects).
+:mod:`.rooms` (room effects), in the layers above: a state reaches them through
+:data:`ABOVE`, the engine's one late binding.
 """
 
 from __future__ import annotations
@@ -16,17 +17,30 @@ import random
 from dataclasses import MISSING, dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from types import MappingProxyType
+from types import MappingProxyType, SimpleNamespace
 
+from ..board import edge, neighbour
 from ..mechanics.drafting import FaceDown, shown
 from ..placement import Cell
-from ..rules import Rules
+from ..rules import Rules, load_rules
 from .actions import Action, Chance, IllegalAction, from_json
-from .board import edge, neighbour
 from .pending import Step, sample
-from .setup import Campaign, new_day
+from .setup import Campaign, morning
 
 FORMAT = "manorkit.blueprince.run/1"
+#: The engine's one late binding. States are values at the bottom of the engine; the rules
+#: that change them lie above, and import this module. What a state's methods need from
+#: them — the reducer's ``step`` and ``legal_actions``, the turn's ``routes`` and
+#: ``faster_routes``, the display's ``state_html``, ``board_svg``, ``describe``,
+#: ``describe_chance``, ``words`` and ``unavailable`` — is bound here once by
+#: the engine package as it loads (``engine/__init__.py``, :func:`bind`), so no module of
+#: the engine imports one above it.
+ABOVE = SimpleNamespace()
+
+
+def bind(**functions) -> None:
+    """Bind the functions a state's methods call in the layers above (:data:`ABOVE`)."""
+    vars(ABOVE).update(functions)
 
 
 class SaveError(ValueError):
@@ -235,18 +249,14 @@ class State:
         """The legal decisions, in a deterministic order (empty at a chance step or the end);
         with ``kind`` (an action type or a tuple of them) only those of that kind, in the
         same order, computed by only the generators that can offer them (each once)."""
-        from .reducer import legal_actions
-
-        return legal_actions(self, kind)
+        return ABOVE.legal_actions(self, kind)
 
     def apply(self, action: Action) -> State:
         """The state after ``action`` (a decision, or a chance outcome at a chance step).
 
         Raises :class:`IllegalAction`, saying why, and changes nothing, if it is not legal.
         """
-        from .reducer import step
-
-        return step(self, action)
+        return ABOVE.step(self, action)
 
     def resolve(self, rng: random.Random | None = None) -> State:
         """Resolve the pending random step by sampling it (with ``rng``, or with the run's
@@ -283,18 +293,14 @@ class State:
     def routes(self) -> dict[Cell, tuple]:
         """Cell → (padlocks to pay, steps, padlocked doors) for every room you can move to."""
         if "routes" not in self._memo:
-            from .turn import routes
-
-            self._memo["routes"] = routes(self)
+            self._memo["routes"] = ABOVE.routes(self)
         return self._memo["routes"]
 
     def faster_routes(self) -> dict[Cell, tuple]:
         """Cell → the routes paying more padlocks than :meth:`routes` for fewer steps, each
         (padlocks to pay, steps, padlocked doors), by padlocks (rooms without one left out)."""
         if "faster" not in self._memo:
-            from .turn import faster_routes
-
-            self._memo["faster"] = faster_routes(self)
+            self._memo["faster"] = ABOVE.faster_routes(self)
         return self._memo["faster"]
 
     # -- history, replay and JSON ---------------------------------------------------------
@@ -427,46 +433,65 @@ class State:
                             columns=["step", "turn", "action", "effect", "section"])
 
     def _repr_html_(self) -> str:
-        from .display import state_html
-
-        return state_html(self)
+        return ABOVE.state_html(self)
 
     def _repr_svg_(self) -> str:
-        from .display import board_svg
-
-        return board_svg(self)
+        return ABOVE.board_svg(self)
 
     # What a stepper shows beside the board (engine/display.py; the stepper falls back to
     # str(action), the step's label, the text as it is and nothing for a state without them).
     def describe(self, action) -> str:
         """``action`` in a player's words: a room named for a cell, deck names for ids."""
-        from .display import describe
-
-        return describe(self, action)
+        return ABOVE.describe(self, action)
 
     def describe_chance(self) -> str:
         """What the pending random step draws or rolls (the slot, the deck, the die)."""
-        from .display import describe_chance
-
-        return describe_chance(self)
+        return ABOVE.describe_chance(self)
 
     def words(self, text: str) -> str:
         """``text`` (an event of the log) with deck names for deck ids."""
-        from .display import words
-
-        return words(self, text)
+        return ABOVE.words(self, text)
 
     def unavailable_actions(self) -> list:
         """The drawn tiles that cannot be taken now, each as ``(Take, why)``."""
-        from .display import unavailable
-
-        return unavailable(self)
+        return ABOVE.unavailable(self)
 
     def __repr__(self) -> str:
         r = self.resources
         return (f"<State depth={self.depth} turn={self.turn} at {self.position} "
                 f"steps={r['steps']} gems={r['gems']} keys={r['keys']} coins={r['coins']}"
                 f"{' over: ' + self.over if self.over else ''}>")
+
+
+_FRESH = Campaign()  # nothing carried forward (an immutable value: one serves every day)
+
+
+def new_day(rules: Rules | None = None, seed: int = 0, campaign: Campaign | None = None
+            ) -> State:
+    """Set up a run (§3): Entrance Hall at Rank 1, Column 3; Antechamber at Rank 9, Column 3;
+    the Active Bag; the decks; starting resources with their campaign modifiers
+    (:func:`~.setup.morning`)."""
+    rules = load_rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise IllegalAction(f"rules must be a Rules value (load_rules()), got {rules!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise IllegalAction(f"seed must be a whole number, got {seed!r}")
+    campaign = _FRESH if campaign is None else campaign
+    if not isinstance(campaign, Campaign):
+        raise IllegalAction(f"campaign must be a Campaign, got {campaign!r}")
+    first = _morning(rules, campaign)
+    day = object.__new__(State)  # the morning with its seed, as State._build makes it
+    day.__dict__.update(vars(first), seed=seed, _memo={})
+    return day
+
+
+@lru_cache(maxsize=64)
+def _morning(rules: Rules, campaign: Campaign) -> State:
+    """The set-up state of a run, before its seed (shared: states are immutable), once
+    ``campaign`` passes :meth:`Campaign.check` (a campaign refused is checked every time)."""
+    fields, log = morning(rules, campaign)
+    return State(rules=rules, seed=0, campaign=campaign, **fields,
+                 events=(Event(0, 0, "setup", log, "§3 Setup"),))
 
 
 def rules_json(rules: Rules) -> dict:

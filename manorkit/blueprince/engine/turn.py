@@ -6,18 +6,16 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
+from ..board import cheapest, edge, faster, inner_doors, links, links_of, relink
 from ..mechanics import food_steps
 from ..mechanics.numbers import number
 from ..placement import Cell
 from . import hooks
 from .actions import PAYMENTS, Buy, Dig, Eat, EndDay, IllegalAction, Move, OpenTrunk, Use
-from .board import cheapest, edge, faster, inner_doors, links, links_of, relink
 from .hooks import Entry
-from .items import offers as item_offers
-from .items import watch_enter
 from .pending import CardDraw
 from .reducer import Work, handles, legal
-from .rooms.common import collect, entry_rewards
+from .rewards import collect, entry_rewards
 from .setup import ANTECHAMBER
 from .state import State
 
@@ -196,7 +194,7 @@ def watch_entry(work: Work, entry: Entry) -> None:
     watch = hooks.WATCH_ENTER
     for other, room in _watchers(work):
         watch[room](work, other, entry)
-    watch_enter(work, entry)
+    hooks.watch_enter(work, entry)
 
 
 def _watchers(work: Work) -> list:
@@ -299,7 +297,7 @@ def _eat(work: Work, action: Eat) -> None:
 def _abilities(state: State) -> list:
     room = state.board[state.position].room
     out = list(hooks.OFFERS[room](state, state.position)) if room in hooks.OFFERS else []
-    out.extend(item_offers(state))
+    out.extend(hooks.item_offers(state))
     out.append(_END_DAY)
     return out
 

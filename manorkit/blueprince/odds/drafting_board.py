@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..engine.board import NAMES, doors, neighbour, placements
+from ..board import NAMES, doors, neighbour, placements
 from ..mechanics.drafting import back as mechanics_back
 from ..mechanics.drafting import colours as mechanics_colours
 from ..placement import COLS, RANKS, Cell
@@ -64,7 +64,8 @@ def tile_cost(name: str, *, terrace: bool = False, hovel: bool = False,
     return gems * HOVEL_STEPS_PER_GEM if hovel else gems
 
 
-def _check_move(cell: Cell, door: str) -> None:
+def check_move(cell: Cell, door: str) -> None:
+    """Refuse a ``door`` not ``N E S W`` or a ``cell`` that no room can draft into through it."""
     if door not in DIRECTIONS:
         raise ValueError(f"door must be one of {', '.join(DIRECTIONS)}, got {door!r}")
     rank, col = cell
@@ -91,7 +92,7 @@ def orientations(name: str, cell: Cell, door: str, *, rules: Rules | None = None
     must have its doors north and south (§9 Placement). Empty when it cannot be placed there.
     """
     rules = resolve(rules)
-    _check_move(tuple(cell), door)
+    check_move(tuple(cell), door)
     return _orientations(rules, room_name(rules, name), tuple(cell), door)
 
 
@@ -108,7 +109,7 @@ def placeable(name: str, cell: Cell, door: str, *, exit: str | None = None, turn
     rules = resolve(rules)
     name = room_name(rules, name)
     cell = tuple(cell)
-    _check_move(cell, door)
+    check_move(cell, door)
     valid = _orientations(rules, name, cell, door)
     if exit is None:
         return Fraction(bool(valid))

@@ -59,6 +59,7 @@ from .drafting import (
 )
 from .drafting_board import back, colours, placeable, tile_cost
 from .drafting_engine import ONE, ZERO, Engine, Kind, Play, hands
+from .drafting_situation import DraftSituation
 
 STUDY_CAP = 8  # §4 Step 4, §16 Study: "up to 8 times per draft"
 
@@ -87,35 +88,37 @@ def _fits(name: str, move: Move, rules: Rules) -> tuple[bool, Fraction, Fraction
             placeable(name, cell, door, exit=exit, turn=True, rules=rules))
 
 
-def draft_with(target: str | Iterable[str], bag=None, draw: int | str = DRAW, *,
-               gems: int = 0, ivory: int = 0, study: bool = False, silver_key: bool = False,
-               affordable: bool = False, at_least: int = 1, cell: Cell | None = None,
-               door: str | None = None, exit: str | None = None, solarium: bool = False,
-               sleeve: int | None = None, terrace: bool = False, furnace: bool = False,
-               archives: bool = False, greenhouse: bool = False, hovel: bool = False,
-               steps: int = 0, rules: Rules | None = None) -> Fraction:
+def draft_with(target: str | Iterable[str], situation: DraftSituation | None = None,
+               draw: int | str = DRAW, *, affordable: bool = False, at_least: int = 1,
+               exit: str | None = None, **keywords) -> Fraction:
     """The chance the player ends the draft able to draft a target (see the module doc).
 
-    ``draw``: tiles per hand or the room drafted from ("Library", "Tunnel", "Drawing Room",
-    "Rotunda", a Green Room with ``solarium`` ...; :func:`.drafting.draw_plan`). Budget:
-    ``gems`` held when the draft begins, ``ivory`` dice, ``study`` (its redraws active),
-    ``silver_key`` (this door was opened with it). ``affordable``: the target must also be
-    payable (Slot 1 free; ``hovel``: pay ``steps``). ``at_least``: k targets in one hand
-    (not with ``affordable``). ``cell``/``door``/``exit``: where it must fit. Board:
-    ``terrace``, ``furnace``, ``archives``, ``greenhouse``. A question too large to solve
-    exactly (the Archives with targets of many backs and a deep budget) raises ValueError.
+    ``situation``: the draft (:class:`~.drafting_situation.DraftSituation`), asked of an
+    engine state at a door (``draft_situation(state, door)``) or built by hand
+    (``DraftSituation.of(...)``). The keywords of old still work: ``situation`` the bag
+    (or None), ``draw`` and ``DraftSituation.of``'s keywords (``gems``, ``ivory``, ``study``,
+    ``silver_key``, ``cell``, ``door``, ``solarium``, ``sleeve``, ``terrace``, ``furnace``,
+    ``archives``, ``greenhouse``, ``hovel``, ``steps``, ``rules``) build it.
+
+    The question: ``affordable``, the target must also be payable (Slot 1 free; under the
+    Hovel the price is steps); ``at_least``, k targets in one hand (not with ``affordable``);
+    ``exit``, the target must open a door that way (door letters, with the situation's cell
+    and door). A question too large to solve exactly (the Archives with targets of many backs
+    and a deep budget) raises ValueError.
     """
-    rules = resolve(rules)
-    plan = draw_plan(draw, solarium=solarium, sleeve=sleeve, rules=rules)
-    items = bag_items(bag, rules, plan.room)
-    for value, name in ((gems, "gems"), (ivory, "ivory"), (steps, "steps")):
-        whole(value, name)
+    if not isinstance(situation, DraftSituation):
+        if "bag" in keywords and situation is None:  # (the old keyword)
+            situation = keywords.pop("bag")
+        situation = DraftSituation.of(situation, draw, **keywords)
+    elif draw != DRAW or keywords:
+        raise TypeError("give a DraftSituation, or the bag with draw and keywords; not both")
+    s = situation
     if whole(at_least, "at_least", 1) > 1 and affordable:
         raise ValueError("at_least counts targets in a hand; with affordable you draft one")
-    flags = (study, silver_key, affordable, terrace, furnace, archives, hovel)
-    return _draft_with(rules, targets(target, rules=rules), items, plan,
-                       bag_weights(items, greenhouse, rules), gems, ivory, at_least,
-                       _move(cell, door, exit), steps, *map(bool, flags))
+    return _draft_with(s.rules, targets(target, rules=s.rules), s.bag, s.plan, s.weights,
+                       s.gems, s.ivory, at_least, _move(s.cell, s.door, exit), s.steps,
+                       s.study, s.silver_key, bool(affordable), s.terrace, s.furnace,
+                       s.archives, s.hovel)
 
 
 @lru_cache(maxsize=512)

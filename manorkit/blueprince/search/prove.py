@@ -38,7 +38,7 @@ def hopeless(state, counts: dict, det) -> str:
 
 def no_lever(state) -> str:
     """The reason no lever can be pulled from ``state`` (see the module), or ``""``."""
-    from ..sim.planner import east_lever_room
+    from ..sim.planner.levers import east_lever_room
 
     rules = state.rules
     if state.flags.get("levers") or any(i in state.items for i in LEVER_ITEMS):

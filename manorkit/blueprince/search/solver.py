@@ -26,8 +26,8 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action, Move
-from ..engine.setup import Campaign, new_day
-from ..engine.state import State
+from ..engine.setup import Campaign
+from ..engine.state import State, new_day
 from ..rules import Rules, load_rules
 from . import prove
 from .determinize import Determinization

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from ..engine.board import neighbour, opposite
+from ..board import neighbour, opposite
 from ..engine.pending import pick
 from ..engine.setup import ANTECHAMBER
 from ..engine.turn import LEVER_SIDES

@@ -25,7 +25,8 @@ from ...sim.grid import cells
 from ...sim.seeds import day_seeds
 from ...sim.stats import wilson
 from ..engine.fast import FastDay
-from ..engine.setup import Campaign, new_day
+from ..engine.setup import Campaign
+from ..engine.state import new_day
 from ..rules import Rules, load_rules
 from .determinize import Determinization
 from .solver import solve

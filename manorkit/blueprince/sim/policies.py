@@ -1,4 +1,6 @@
-"""Bots that play a day: a uniform random one, a greedy explorer and a resource collector."""
+"""Bots that play a day: a uniform random one, a greedy explorer and a resource collector; the
+first two as plain functions too (each ``*_policy``, the bots a RunStepper offers), and
+:func:`play_day`."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import random
 from functools import partial
 from typing import Protocol
 
+from ..board import DIRS, N, doors, exits, neighbour, opposite
 from ..engine.actions import (
     KINDS,
     Action,
@@ -19,7 +22,6 @@ from ..engine.actions import (
     OpenTrunk,
     Take,
 )
-from ..engine.board import DIRS, N, doors, exits, neighbour, opposite
 from ..engine.drafting import draftable_doors
 from ..engine.state import State
 from ..placement import COLS, RANKS
@@ -123,6 +125,33 @@ class EconomyPolicy(GreedyPolicy):
         reward = (row["trunk_rolls"] > 0) + (row["dirt_on_draft"] > 0) + any(
             w in effect for w in ("coin", "gem", "key", "step"))
         return (row["doors"] > 1, reward) + base
+
+
+_RANDOM, _GREEDY = RandomPolicy(), GreedyPolicy()
+
+
+def random_policy(state: State, rng: random.Random) -> Action:
+    """:class:`RandomPolicy`."""
+    return _RANDOM(state, rng)
+
+
+def greedy_policy(state: State, rng: random.Random) -> Action:
+    """:class:`GreedyPolicy`."""
+    return _GREEDY(state, rng)
+
+
+def play_day(state: State, policy=random_policy, rng: random.Random | None = None,
+             max_steps: int = 10_000) -> State:
+    """Play from ``state`` to the end of the day: ``policy`` decides, the run's own seeded
+    generator resolves chance. Deterministic for a given seed and policy rng."""
+    if not callable(policy):
+        raise TypeError(f"policy must be a function (state, rng) -> action, got {policy!r}")
+    rng = rng or random.Random(state.seed)
+    for _ in range(max_steps):
+        if state.is_over:
+            return state
+        state = state.resolve() if state.is_chance else state.apply(policy(state, rng))
+    raise RuntimeError(f"the day did not end within {max_steps} steps")
 
 
 #: What :meth:`GreedyPolicy.explore` counts as a room's offer: any decision but a move or

@@ -10,7 +10,8 @@ from ...sim.backends import BATCH, batches, run_tasks
 from ...sim.seeds import day_seeds
 from ..engine.actions import Chance, Move, OpenTrunk, Redraw, Unlock
 from ..engine.fast import play_fast
-from ..engine.setup import Campaign, new_day
+from ..engine.setup import Campaign
+from ..engine.state import new_day
 from ..rules import Rules, load_rules
 from .policies import Policy
 

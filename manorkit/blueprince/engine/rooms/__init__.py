@@ -1,6 +1,5 @@
 """Room effects by family; importing this package registers every one (see :mod:`..hooks`).
 
-- :mod:`.common` — data-driven entry rewards and spawns, tokens on tiles, generic rolls
 - :mod:`.blue` — Blueprint rooms: simple resource rooms and the rest of §16's blue rooms
 - :mod:`.hallways` — orange Hallways (§6, §16)
 - :mod:`.fixed` — the Entrance Hall, the Antechamber and Room 46 (§3, §13)
@@ -20,7 +19,6 @@
 from . import (  # noqa: F401  (importing a family registers its effects)
     bedrooms,
     blue,
-    common,
     drafting,
     fixed,
     found,

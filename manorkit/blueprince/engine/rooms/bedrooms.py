@@ -2,7 +2,7 @@
 
 Data already does most of it: entry steps (``room_resources.csv``), trunk rolls and how many
 Bedrooms a tile counts as (``rooms.csv`` ``trunk_rolls``, ``bedroom_weight``: Bunk Room 2),
-random spawns (``item_spawns.csv``, suppressed by the Maid's Chamber in :mod:`.common`). The
+random spawns (``item_spawns.csv``, suppressed by the Maid's Chamber in :mod:`..rewards`). The
 Sleeping Mask lives in :mod:`..items`, the Prism Key's purple effect in :mod:`.keys`.
 """
 
@@ -202,7 +202,7 @@ def _boudoir(work, cell: Cell, first: bool) -> None:
 @on_draft("Maid's Chamber")
 def _maid(work, cell: Cell) -> None:
     """§16 Maid's Chamber: once drafted, random item spawns in Bedrooms and Green Rooms are
-    suppressed for the run (flag ``"maid"``, read by :func:`.common.suppressed` and by the
+    suppressed for the run (flag ``"maid"``, read by :func:`..rewards.suppressed` and by the
     Pantry under ``pantry_maid_suppression``). It is a Red Room too: a Shelter token (§19)."""
     shelter(work, cell)
     work.set_flag("maid", True)

@@ -5,14 +5,14 @@ Security, Rotunda). The Drafting Rooms are :mod:`.drafting`, Studio Additions
 
 from __future__ import annotations
 
+from ...board import WORDS, Tile
 from ...mechanics.numbers import number
 from ..actions import Use
-from ..board import WORDS, Tile
 from ..drafting import back_door
 from ..hooks import data_only, offers, on_draft, on_enter, on_roll, on_use, watches_entries
 from ..pending import CardDraw, Roll
+from ..rewards import fruit_roll, spawn_draws
 from ..setup import START
-from .common import fruit_roll, spawn_draws
 
 data_only("§16 Simple Resource Rooms: room_resources.csv, item_spawns.csv",
           "Den", "Storeroom", "Vault", "Nook", "Spare Room")
@@ -106,7 +106,7 @@ def _garage_offers(state, cell) -> list:
 def _fast_travel(work, action) -> None:
     """§4 Action C: from the Garage straight to the Entrance Hall by the West Path: no door
     rolls, no lock checks."""
-    from ..turn import enter
+    from ..turn import enter  # (here: see reducer.legal)
 
     work.turn += 1
     work.log("fast travel by the West Path", "§4 Action C")

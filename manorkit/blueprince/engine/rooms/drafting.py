@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...mechanics.numbers import number
 from ..actions import Use
 from ..hooks import offers, on_enter, on_use, passive
-from .common import safe_gem
+from ..rewards import safe_gem
 
 passive("§16 Library: 4 tiles from its exit (mechanics.draw_size), Slot 1 or the cheapest "
         "tile free (drafting.slot_cost, variant library_free_slot)", "Library")

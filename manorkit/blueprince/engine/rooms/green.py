@@ -9,12 +9,12 @@ makes the Tunnel one). Levers open Antechamber doors by adding their side to fla
 
 from __future__ import annotations
 
+from ...board import WORDS, edge, placements
 from ...mechanics.entries import pays
 from ...mechanics.fruit import supply_left
 from ...mechanics.numbers import number
 from ...placement import Cell
 from ..actions import Draft, Use
-from ..board import WORDS, edge, placements
 from ..drafting import draftable_doors, garden_spawnable
 from ..hooks import (
     data_only,
@@ -138,7 +138,7 @@ def _veranda(work, cell, first: bool) -> None:
     the first entry this run without the Shovel (no dirt tokens); under ``dirt_tokens`` its
     2 dirt piles (rooms.csv) need the Shovel."""
     if first and work.rules.variant("veranda_digs") == "free_draws":
-        from ..turn import dig_at
+        from ..turn import dig_at  # (here: see reducer.legal)
 
         for _ in range(number(work.rules, "veranda_dig_draws")):
             dig_at(work, cell, "a Veranda dig spot")

@@ -8,11 +8,11 @@ Hall; no roll from any Hallway while the Foyer is on the board).
 
 from __future__ import annotations
 
+from ...board import edge
 from ...mechanics.drafting import colours
 from ...mechanics.numbers import number
 from ...schema import COLOURS
 from ..actions import EndDay, Use
-from ..board import edge
 from ..hooks import data_only, offers, on_draft, on_enter, on_use, while_on_board
 from ..reducer import legal
 
@@ -148,7 +148,7 @@ def _rover_moves(state) -> list:
 def _secret_route(work, action) -> None:
     """Take the route: pay its steps and move straight to the room, no lock check, no draft
     (§16); entering it fires its entry effects (§4 Action B)."""
-    from ..turn import enter
+    from ..turn import enter  # (here: see reducer.legal)
 
     book = work.flag("secret_route")
     steps = route_steps(work.rules, book, work.items)

@@ -3,18 +3,20 @@ and the Secret Garden Key's spawn."""
 
 from __future__ import annotations
 
+from ...board import placements
 from ...mechanics.numbers import number
 from ..actions import Use
-from ..board import placements
-from ..hooks import on_use
+from ..hooks import on_unlock, on_use
 from ..reducer import legal
 from .hallways import one_rank
 
 
-def prism_lite(work, colour: str = "") -> None:
+@on_unlock("prism_key")
+def prism_lite(work, action) -> None:
     """The lite effect of the room drafted from, by its colour (``prism_key.csv``); a room of
-    two colours uses ``colour`` under ``prism_key_dual_colour=player_choice`` and both under
-    ``both``."""
+    two colours uses the Unlock's ``colour`` under ``prism_key_dual_colour=player_choice``
+    and both under ``both``."""
+    colour = action.colour
     room = work.room_at(work.drafting.origin)
     usable = [c for c in work.colours(room) if c in PRISM]
     if work.rules.variant("prism_key_dual_colour") == "both":
@@ -63,7 +65,7 @@ def _prism_moves(state) -> list:
 
 @on_use("prism_key_move", "§6 Special Keys")
 def _prism_move(work, action) -> None:
-    from ..turn import enter
+    from ..turn import enter  # (here: see reducer.legal)
 
     work.turn += 1
     work.log(f"Prism Key (red): the marker moves to {work.room_at(action.target)}, no step, "
@@ -78,6 +80,11 @@ def _yellow(work) -> None:
 
 PRISM = {"orange": _orange, "green": _green, "purple": _purple, "red": _red,
          "yellow": _yellow}
+
+
+@on_unlock("secret_garden_key")
+def _garden_key(work, action) -> None:
+    spawn_secret_garden(work)
 
 
 def spawn_secret_garden(work) -> None:

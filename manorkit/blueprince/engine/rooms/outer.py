@@ -37,8 +37,8 @@ from ..actions import Buy, Chance, Use
 from ..hooks import ENTER, OFFERS, Entry, offers, on_enter, on_roll, on_use
 from ..pending import CardDraw, Roll, top_of_deck
 from ..reducer import legal
+from ..rewards import spawn_draws
 from ..setup import DAY_DECKS, START
-from .common import spawn_draws
 
 DECK = "outer_rooms"
 ITEMS_DECK = "special_items"
@@ -189,7 +189,7 @@ def _enter(work, action) -> None:
     pile; pay the steps there (the morning's legs, or the Garage route's) and enter: the
     tile's effect triggers on entry, then what held items and rooms on the board do on every
     entry (:func:`..turn.watch_entry`; the tile is the day's one visit: a first entry)."""
-    from ..turn import watch_entry
+    from ..turn import watch_entry  # (here: see reducer.legal)
 
     room = action.target
     others = list(work.flag("outer_drawn"))
@@ -233,7 +233,7 @@ def _trunk_rolls(work, room: str) -> None:
 def _leave(work, action) -> None:
     """§19 Step costs: back to the Entrance Hall (the morning's return legs, or the Garage
     route's 2 steps), or to the Garage (variant ``garage_outer_return``)."""
-    from ..turn import enter
+    from ..turn import enter  # (here: see reducer.legal)
 
     morning = work.flag("outer_visit") == "morning"
     work.set_flag("outer_inside", False)
@@ -309,7 +309,7 @@ def _root_cellar_offers(state, cell) -> list:
 @on_use("dig_root_cellar", "§19 Root Cellar")
 def _dig_root_cellar(work, action) -> None:
     """§8 Digging in the Root Cellar: one of its dirt piles, off the board."""
-    from ..turn import dig_at
+    from ..turn import dig_at  # (here: see reducer.legal)
 
     work.set_flag("outer_dirt", work.flag("outer_dirt") - 1)
     dig_at(work, None, "dug a dirt pile in the Root Cellar")

@@ -11,9 +11,8 @@ from ...mechanics.numbers import number
 from ...mechanics.rolls import face_row, puzzle_rows, sure_special_key
 from ...placement import Cell
 from ..hooks import on_enter, on_roll
-from ..pending import Roll
+from ..pending import Roll, amount_roll
 from ..setup import START
-from .common import amount_roll
 from .shops import special_key_roll
 
 PUZZLES = ("Parlor", "Billiard Room", "Music Room")

@@ -5,7 +5,7 @@ Already handled elsewhere: the Furnace's redraw restrictions and pass (variants
 ``furnace_pass``, ``furnace_blocked_redraws``) and the Archives' hide phase (variant
 ``archives_redraws``) in :mod:`..drafting` and :mod:`..reducer`; the Chapel's coin and the
 Gymnasium's step losses on every entry in ``room_resources.csv`` (negated on a sheltered
-cell by :func:`.common.entry_rewards`); the red die of the Gymnasium's and Weight Room's doors
+cell by :func:`..rewards.entry_rewards`); the red die of the Gymnasium's and Weight Room's doors
 in ``rooms.csv`` ``lock``.
 
 The Lost pile (§5 Darkroom) is the flag ``"lost"``: a tuple of ``[name, count]`` pairs, an

@@ -19,8 +19,8 @@ from ...placement import Cell
 from ..actions import Use
 from ..hooks import offers, on_draft, on_enter, on_roll, on_use, passive
 from ..pending import CardDraw, Roll
+from ..rewards import collect, spawn_draws
 from ..setup import ANTECHAMBER
-from .common import collect, spawn_draws
 
 #: ``spread.csv`` token → what goes on the tile (a resource, or ``fruit``).
 TOKENS = {"gem": "gems", "coin": "coins", "key": "keys", "fruit": "fruit"}

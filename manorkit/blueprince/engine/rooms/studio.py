@@ -7,8 +7,8 @@ rotations are ``drafting.may_rotate``.
 
 from __future__ import annotations
 
+from ...board import NAMES, WORDS, edge
 from ...mechanics.numbers import number
-from ..board import NAMES, WORDS, edge
 from ..drafting import back_door
 from ..hooks import on_draft, on_roll, passive, while_on_board
 from ..pending import Roll

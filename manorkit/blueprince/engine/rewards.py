@@ -1,17 +1,17 @@
 """What every room shares: the data-driven entry rewards and spawns (``room_resources.csv``,
-``item_spawns.csv``), tokens lying on a tile, and the generic random steps (trunk, spawn and
-fruit rolls, printed amounts)."""
+``item_spawns.csv``), tokens lying on a tile, safes, and the generic random steps (trunk, spawn
+and fruit rolls, printed amounts: :func:`~.pending.amount_roll`)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ...mechanics import numbered_die, pantry_fruit_weights
-from ...mechanics.entries import pays
-from ...placement import Cell
-from ..hooks import on_roll
-from ..pending import CardDraw, Roll
-from ..setup import RESOURCES
+from ..mechanics import numbered_die, pantry_fruit_weights
+from ..mechanics.entries import pays
+from ..placement import Cell
+from .hooks import on_roll
+from .pending import CardDraw, Roll
+from .setup import RESOURCES
 
 #: Decks an ``item_spawns.csv`` row draws from, by column.
 SPAWN_DECKS = (("common", "common_items"), ("special", "special_items"))
@@ -121,11 +121,6 @@ def collect(work, cell: Cell) -> None:
             work.fruit[cell] = work.fruit.get(cell, ()) + (what,) * n
         else:
             work.gain_item(what, "§7 Finding Items")
-
-
-def amount_roll(cell: Cell | None, resource: str, values: tuple[int, ...]) -> Roll:
-    """A printed range ("1-2 Coins"): each amount equally likely (placeholder, §8)."""
-    return Roll("amount", cell, options=tuple((v, 1) for v in values), data=(resource,))
 
 
 def fruit_roll(work, cell: Cell) -> Roll:

@@ -1,4 +1,5 @@
-"""The 5×9 grid (§2 The Board): door geometry, placed tiles and paths between rooms."""
+"""The 5×9 grid (§2 The Board): door geometry, placed tiles and paths between rooms — rules that
+the odds and the engine both read, so they lie below both."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
-from ..placement import COLS, RANKS, Cell
-from ..rules import Rules
-from ..schema import SHAPE_DOORS
+from .placement import COLS, RANKS, Cell
+from .rules import Rules
+from .schema import SHAPE_DOORS
 
 N, E, S, W = 0, 1, 2, 3
 DIRS = (N, E, S, W)
