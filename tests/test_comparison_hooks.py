@@ -152,9 +152,9 @@ def test_blue_prince_days_counted_by_source():
 
 def test_the_blue_prince_swing_over_the_doors_a_draft_may_take():
     from manorkit.blueprince import load_rules
+    from manorkit.blueprince.board import NAMES, neighbour
     from manorkit.blueprince.engine import new_day
     from manorkit.blueprince.engine.actions import Draft
-    from manorkit.blueprince.engine.board import NAMES, neighbour
     from manorkit.blueprince.odds import lock_chance
     from manorkit.blueprince.odds.drafting_redraws import draft_with
     from manorkit.blueprince.sim.comparison import decision_swing

@@ -19,9 +19,9 @@ from fractions import Fraction
 from ...sim.backends import BATCH, batches, run_tasks
 from ...sim.games import event_counts
 from ...sim.seeds import day_seeds
+from ..board import NAMES, edge, neighbour
+from ..engine import new_day
 from ..engine.actions import Draft
-from ..engine.board import NAMES, edge, neighbour
-from ..engine.setup import new_day
 from ..odds.drafting_redraws import draft_with
 from ..odds.locks import lock_chance
 from ..rules import Rules, load_rules

@@ -208,6 +208,17 @@ def lose_health(t: Table, w: Warden, n: int = 1) -> int:
     return n
 
 
+#: The Group XP Track's scorer, registered by :mod:`.xp` (which spends XP through the
+#: functions here, so it sits above this module): :func:`scores_group_xp`.
+_GROUP_XP: list = []
+
+
+def scores_group_xp(fn):
+    """Register ``fn(table, n)`` as the scorer of XP on the Group XP Track."""
+    _GROUP_XP[:] = [fn]
+    return fn
+
+
 def add_xp(t: Table, w: Warden, n: int) -> None:
     """Score XP: spent on the player's tracks at once (Order of Spending XP), or on the
     Group XP Track (the group_xp variant)."""
@@ -215,9 +226,7 @@ def add_xp(t: Table, w: Warden, n: int) -> None:
         return
     t.say(f"{w.name} scores {n} XP")
     if t.rules.variant("group_xp") == "group":
-        from .xp import group_xp
-
-        group_xp(t, n)
+        _GROUP_XP[0](t, n)
         return
     w.xp += n
     if not any(s[0] == "xp" and s[1] == w.name for s in t.todo):

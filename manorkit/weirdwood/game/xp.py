@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..rules import Rules
-from .common import gain, heal, push
+from .common import gain, heal, push, scores_group_xp
 from .model import Table, Warden
 
 TRACKS = ("power", "battle", "tactics")
@@ -78,6 +78,7 @@ def end_bonus(t: Table, w: Warden, name: str) -> None:
         push(t, ("clear", w.name))
 
 
+@scores_group_xp
 def group_xp(t: Table, n: int) -> None:
     """The Group XP Track: every player gains each benefit passed (the track's own bonuses
     once); past its end the token goes back to the loop space and goes on."""
