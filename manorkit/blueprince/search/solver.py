@@ -10,8 +10,8 @@ It answers with a :class:`Solution`:
   (its only cuts: ending the day, which never wins; a moment met before, which has the
   same future; a moment that repeats one on its own line), or :mod:`.prove` showed that no
   lever can ever be pulled on this day;
-- ``"unknown"``: the budget (``seconds``, or ``nodes`` for a result that repeats exactly on
-  any machine) ran out first.
+- ``"unknown"``: the budget (``seconds`` of CPU time, or ``nodes`` for a result that repeats
+  exactly on any machine) ran out first.
 
 The search for a win is a beam search over the decisions (:func:`_beam`), widened each
 round, ordered by :class:`~.value.Value`, leaving out moves that only move the marker
@@ -87,10 +87,12 @@ class Solution:
 
 
 class Budget:
-    """Nodes and seconds left: ``spent`` once either is."""
+    """Nodes and seconds left: ``spent`` once either is. Seconds are the process's CPU
+    time (``time.process_time``): what one core gives the search, whatever else the machine
+    runs."""
 
     def __init__(self, seconds: float | None, nodes: int | None) -> None:
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.deadline = None if seconds is None else time.process_time() + seconds
         self.cap = nodes
         self.nodes = 0
 
@@ -101,7 +103,7 @@ class Budget:
     def spent(self) -> bool:
         if self.cap is not None and self.nodes >= self.cap:
             return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and time.process_time() >= self.deadline
 
 
 
@@ -125,13 +127,13 @@ def solve(seed_or_state: int | State, rules: Rules | None = None, seconds: float
         start = new_day(rules, seed=seed, campaign=campaign)
     if seconds is None and nodes is None:
         raise ValueError("give a budget: seconds, nodes or both")
-    clock = time.perf_counter()
+    clock = time.process_time()
     budget = Budget(seconds, nodes)
     det = Determinization(seed)
     first = root(det, start)
     verdict, node, reason = _search(det, first, budget)
     line = tuple(start.history) + tuple(node.line()) if node is not None else ()
-    return Solution(verdict, seed, rules, line, budget.nodes, time.perf_counter() - clock,
+    return Solution(verdict, seed, rules, line, budget.nodes, time.process_time() - clock,
                     reason, campaign=start.campaign)
 
 
