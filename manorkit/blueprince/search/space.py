@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine.actions import Action, Chance, EndDay, Move
-from ..engine.drafting import draftable_doors
+from ..engine.actions import Action, Chance, Draft, EndDay, Move
 from ..engine.setup import ANTECHAMBER
 from ..engine.state import State
 from .determinize import Determinization
@@ -94,11 +93,11 @@ def decisions(node: Node) -> list[Action]:
     return [a for a in node.state.legal_actions() if type(a) is not EndDay]
 
 
-def idle_move(parent: State, move: Move, after: State) -> bool:
-    """Whether ``move`` from ``parent`` (reaching ``after``) only moved the marker: the
-    room was entered before, its entry changed nothing the rules read but steps and the
-    padlocks paid, and no door there leads to an empty cell. The solver's search for a win
-    leaves such moves out (a move straight on to the room after costs no more)."""
+def idle_move(parent: State, move: Move, after: State, drafted: bool = False) -> bool:
+    """Whether ``move`` from ``parent`` (reaching ``after``) only moved the marker: the room
+    was entered before, its entry changed nothing the rules read but steps and the padlocks
+    paid, and nothing but moving on and ending the day is offered there — nor drafting, with
+    ``drafted`` (whose doors :func:`macro_children` drafts in move-and-draft children)."""
     cell = move.cell
     if cell == ANTECHAMBER or cell not in parent.entered or after.is_chance:
         return False
@@ -112,8 +111,30 @@ def idle_move(parent: State, move: Move, after: State) -> bool:
             parent.items.get(i) != after.items.get(i)
             for i in set(parent.items) | set(after.items) if i not in MOVE_CHARGES):
         return False
-    return not draftable_doors(after, cell) and not any(
-        type(a) is not Move and type(a) is not EndDay for a in after.legal_actions())
+    onward = (Move, EndDay, Draft) if drafted else (Move, EndDay)
+    return not any(type(a) not in onward for a in after.legal_actions())
+
+
+def macro_children(det: Determinization, node: Node, count=lambda: None):
+    """The children the searches for a win walk: each decision's child, except that a move
+    is followed at once by each draft through a door of the room it reaches (a move-and-draft
+    child, its line both actions), and stands alone only when it does more than move the
+    marker (:func:`idle_move`). A move serves a draft, a pickup or an entry effect; the moves
+    between are where most of a day's tree lies and none of its progress. ``count`` is
+    called for each child made."""
+    for action in decisions(node):
+        count()
+        kid = child(det, node, action)
+        if type(action) is not Move or kid.state.over is not None:
+            yield action, kid
+            continue
+        if not idle_move(node.state, action, kid.state, drafted=True):
+            yield action, kid
+        if kid.state.is_chance:
+            continue
+        for draft in kid.state.legal_actions(Draft):
+            count()
+            yield draft, child(det, kid, draft)
 
 
 class Keys:
@@ -182,4 +203,5 @@ def _frozen(value):
     return value
 
 
-__all__ = ["Keys", "Node", "child", "decisions", "idle_move", "root", "settle"]
+__all__ = ["Keys", "Node", "child", "decisions", "idle_move", "macro_children", "root",
+           "settle"]

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from ..board import neighbour, opposite
+from ..board import edge, neighbour, opposite
 from ..engine.pending import pick
 from ..engine.setup import ANTECHAMBER
 from ..engine.turn import LEVER_SIDES
+from ..mechanics.locks import door_die
 from .determinize import Determinization, _Fixed
 from .space import Node
 
@@ -72,7 +73,8 @@ class Ahead:
 
     def __init__(self, det: Determinization, start: Node, horizon: int = 30) -> None:
         s, rules = start.state, start.state.rules
-        self.det = det
+        self.det, self.rules = det, rules
+        self._locks: dict[tuple[str, int], bool] = {}
         self.cards: dict[str, list[int]] = {}
         for deck, (remaining, discard) in s.decks.items():
             label = f"{deck} card"
@@ -87,6 +89,16 @@ class Ahead:
             names, totals = list(faces), list(accumulate(faces.values()))
             self.rolls[label] = [k for k in range(horizon) if str(pick(
                 names, totals, _Fixed(det.number(label, k)))) in wins]
+
+    def locked(self, die: str, k: int) -> bool:
+        """Whether the ``k``-th lock roll of the day shows LOCKED if it is rolled on ``die``."""
+        got = self._locks.get((die, k))
+        if got is None:
+            faces = self.rules.die_faces(die)
+            got = self._locks[(die, k)] = pick(
+                list(faces), list(accumulate(faces.values())),
+                _Fixed(self.det.number("lock roll", k))) == "LOCKED"
+        return got
 
     def draws_to(self, label: str, done: int) -> int | None:
         """Draws of stream ``label`` still needed for a lever item, or None."""
@@ -119,7 +131,7 @@ class Value:
             return v + 2 * STAGE - EFFORT * self._to_antechamber(s, pulled, frontier)
         held = [i for i in LEVER_ITEMS if i in s.items]
         if held:
-            return v + STAGE - EFFORT * min(self._to_lever(s, i, frontier) for i in held)
+            return v + STAGE - EFFORT * min(self._to_lever(node, i) for i in held)
         return v - EFFORT * self._to_item(node)
 
     # -- stage 1: a lever item ---------------------------------------------------------------
@@ -150,15 +162,43 @@ class Value:
         return best
 
     # -- stage 2: pull the lever -------------------------------------------------------------
-    def _to_lever(self, s, item: str, frontier: dict) -> float:
+    def _to_lever(self, node: Node, item: str) -> float:
+        s = node.state
         if item == "Broken Lever":
             cells = [c for c, t in s.board.items() if t.room == "Greenhouse"]
             if cells:
-                route = s.routes().get(cells[0])
-                return 1.0 + (route[1] if route is not None else FAR / 2)
+                return 1.0 + _walk(s, cells[0])
+            if not s.bag.get("Greenhouse"):
+                return float(FAR)
             return 8.0 + max(0, 3 - s.resources["gems"])
-        edge = sum(n for c, n in frontier.items() if c[1] in (1, 5) and 3 <= c[0] <= 8)
-        return 3.0 if edge else 10.0
+        garden = [c for c, t in s.board.items() if t.room == "Secret Garden"]
+        if garden:
+            return 1.0 + _walk(s, garden[0])
+        return self._to_garden(node)
+
+    def _to_garden(self, node: Node) -> float:
+        """Effort to a locked door into a cell where the Secret Garden may stand (Column 1 or
+        5, Ranks 3-8, §6): one already padlocked, or one whose next lock roll locks."""
+        s, ahead = node.state, self.ahead
+        k = node.counts.get("lock roll", 0)
+        on_board = s.on_board()
+        best = 10.0
+        for cell, tile in s.board.items():
+            if cell == ANTECHAMBER:
+                continue
+            for d in tile.doors:
+                there = neighbour(cell, d)
+                if there is None or there in s.board or there[1] not in (1, 5) or \
+                        not 3 <= there[0] <= 8:
+                    continue
+                if edge(cell, d) in s.padlocks:
+                    best = min(best, 1.0 + _walk(s, cell))
+                    continue
+                die = door_die(s.rules, tile.room, cell, there, on_board)
+                if die is not None:
+                    wait = next((j for j in range(6) if ahead.locked(die, k + j)), 6)
+                    best = min(best, 2.0 + wait + _walk(s, cell) / 2)
+        return best
 
     # -- stage 3: into the Antechamber -------------------------------------------------------
     def _to_antechamber(self, s, pulled, frontier: dict) -> float:
@@ -167,12 +207,30 @@ class Value:
             target = SIDE_CELLS[side]
             tile = s.board.get(target)
             if tile is not None and opposite(LEVER_SIDES[side]) in tile.doors:
-                route = s.routes().get(target)
-                best = min(best, 1.0 + (route[1] if route is not None else FAR / 2))
+                best = min(best, 1.0 + _walk(s, target))
             elif frontier:
                 d = min(abs(c[0] - target[0]) + abs(c[1] - target[1]) for c in frontier)
                 best = min(best, 3.0 + 3.0 * d)
         return best
+
+
+def _walk(s, cell) -> float:
+    """Steps to walk to ``cell`` (half the effort limit when no route leads there now)."""
+    if cell == s.position:
+        return 0.0
+    route = s.routes().get(cell)
+    return float(route[1]) if route is not None else FAR / 2
+
+
+def stage(node: Node) -> int:
+    """How far along §13 a node is: 0, no lever item; 1, one in hand; 2, a lever pulled; 3,
+    won."""
+    s = node.state
+    if s.over == "won":
+        return 3
+    if s.flags.get("levers"):
+        return 2
+    return 1 if any(i in s.items for i in LEVER_ITEMS) else 0
 
 
 def _frontier(s) -> dict:
@@ -192,4 +250,4 @@ def _lever_card(rules, deck: str, card: str) -> bool:
     return row.get("item") in LEVER_ITEMS
 
 
-__all__ = ["Ahead", "Value", "deal"]
+__all__ = ["Ahead", "Value", "deal", "stage"]
