@@ -261,7 +261,7 @@ def test(extra: list[str]) -> None:
     _run(PY, "-m", "ruff", "check", ".")
     _run(LINT_IMPORTS)
     check_notebooks()
-    _run(PY, "-m", "pytest", *extra)
+    _run(PY, "-m", "pytest", "-n", "auto", "--dist", "loadfile", *extra)
 
 
 def main(argv: list[str]) -> int:

@@ -227,5 +227,6 @@ def test_the_test_command_runs_ruff_the_contracts_and_the_notebook_check_before_
     runs.clear()
     assert dev.main(["test", "-q", "tests/test_dist.py"]) == 0
     assert runs == [[str(dev.PY), "-m", "ruff", "check", "."], [str(dev.LINT_IMPORTS)],
-                    [str(dev.PY), "-m", "pytest", "-q", "tests/test_dist.py"]]
+                    [str(dev.PY), "-m", "pytest", "-n", "auto", "--dist", "loadfile",
+                     "-q", "tests/test_dist.py"]]
     assert dev.LINT_IMPORTS.parent == dev.BIN
