@@ -6,6 +6,7 @@ import asyncio
 import copy
 import html
 import re
+import tempfile
 import threading
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 from nbformat.validator import NotebookValidationError
+from traitlets.config import Config
 
 from manorkit.charts import output_needs_network
 
@@ -24,7 +26,15 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: Now and then the client waits forever on a kernel that is idle, its reply lost (seen
 #: with jupyter_client 8, upstream issue #922; no cell timeout fires); such a run is
 #: abandoned, its kernel killed, and the notebook run once more from a fresh kernel.
-HUNG = 300
+HUNG = 180
+
+
+def ipc(folder: str) -> Config:
+    """Kernel settings for sockets that are files in ``folder`` (IPC), not TCP ports: a port
+    picked free by one kernel's manager can be taken by another process before the kernel
+    binds it, which the test command's parallel workers (one serving JupyterLab) make
+    likely."""
+    return Config({"KernelManager": {"transport": "ipc", "ip": str(Path(folder) / "kernel")}})
 
 
 def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.NotebookNode:
@@ -32,19 +42,22 @@ def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.No
     still going after ``hung`` seconds is abandoned and tried once more."""
     for _ in range(2):
         work = copy.deepcopy(nb)
-        client = NotebookClient(work, timeout=600, kernel_name="python3",
-                                resources={"metadata": {"path": str(cwd)}})
-        failed: list[BaseException] = []
-        thread = threading.Thread(target=_execute, args=(client, failed), daemon=True)
-        thread.start()
-        thread.join(hung)
-        if not thread.is_alive():
-            if failed:
-                raise failed[0]
-            nb.clear()
-            nb.update(work)
-            return nb
-        _kill(client)
+        with tempfile.TemporaryDirectory(prefix="kernel-", ignore_cleanup_errors=True) as sockets:
+            client = NotebookClient(work, timeout=600, kernel_name="python3",
+                                    config=ipc(sockets),
+                                    resources={"metadata": {"path": str(cwd)}})
+            failed: list[BaseException] = []
+            thread = threading.Thread(target=_execute, args=(client, failed), daemon=True)
+            thread.start()
+            thread.join(hung)
+            if thread.is_alive():
+                _kill(client)
+                continue
+        if failed:
+            raise failed[0]
+        nb.clear()
+        nb.update(work)
+        return nb
     pytest.fail(f"the notebook run hung twice (no end after {hung} s)")
 
 
