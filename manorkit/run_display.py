@@ -99,10 +99,11 @@ def _words(key: str) -> str:
     return "Ivory Dice" if key == "ivory_dice" else key.replace("_", " ")
 
 
-def phase(state) -> tuple[str, str]:
-    """The phase of the run and what the game waits for."""
+def phase(state, unit: str = "day") -> tuple[str, str]:
+    """The phase of the run and what the game waits for; ``unit`` names what a run is (a
+    Blue Prince day, a peer's game)."""
     if state.is_over:
-        return "day over", str(getattr(state, "over", "") or "the day has ended")
+        return f"{unit} over", str(getattr(state, "over", "") or f"the {unit} has ended")
     if state.is_chance:
         describe = getattr(state, "describe_chance", None)
         label = (describe() if describe is not None else chance_label(state)) or "random step"
@@ -114,8 +115,8 @@ def phase(state) -> tuple[str, str]:
     return name, f"{whose} decision: " + ", ".join(groups)
 
 
-def phase_html(state) -> str:
-    name, waiting = phase(state)
+def phase_html(state, unit: str = "day") -> str:
+    name, waiting = phase(state, unit)
     turn = getattr(state, "turn", None)
     where = f"step {state.depth}" + ("" if turn is None else f", turn {turn}")
     return (f'<div class="mk-phase"><b>{html.escape(where)}</b> · phase: '

@@ -383,8 +383,8 @@ def test_nightmare_house_stepper_in_the_browser(lab, browser):
         stepper.screenshot(path=str(SHOTS / "10_nightmare_house_stepper.png"))
         stepper.locator(".widget-dropdown", has_text="bot").locator("select").select_option(
             "heuristic")
-        stepper.get_by_role("button", name="play to the end of the day").click()
-        expect(phase.locator("[data-phase]")).to_have_attribute("data-phase", "day over")
+        stepper.get_by_role("button", name="play to the end of the game").click()
+        expect(phase.locator("[data-phase]")).to_have_attribute("data-phase", "game over")
         expect(phase).to_contain_text("wins")
         assert browser.left == []
     finally:

@@ -608,6 +608,12 @@ def test_the_stepper_steps_a_game():
 
     stepper = RunStepper(game=GAME, seed=1)
     assert set(stepper.policies) == {"heuristic", "random"}
+    # a peer's run is a game, not a day
+    assert stepper.day_button.description == "play to the end of the game"
+    assert stepper.new_day_button.description == "new game"
+    stepper.play_to_end("heuristic")
+    assert "game over" in stepper.phase.value and "day" not in stepper.phase.value
+    stepper.new_day(1)
     assert "Green's decision" in html.unescape(stepper.phase.value)
     stepper.buttons["roll the door die"].click()
     assert stepper.state.is_chance

@@ -113,6 +113,8 @@ class RunStepper(widgets.VBox):
             raise ValueError(f"files must be 'paths' or 'browser', not {files!r}")
         self.files = files
         self.game = find_game(game, state)
+        #: What a run of the game is called: a Blue Prince day, a peer's game.
+        self.unit = "game" if getattr(self.game, "new_game", None) else "day"
         if state is None:
             if self.game is None:
                 raise ValueError("give a state, or a game whose new_game or new_day starts one")
@@ -202,19 +204,21 @@ class RunStepper(widgets.VBox):
         return self.apply(self.policies[policy or self.policy.value](state, self._rng))
 
     def play_to_end(self, policy: str | None = None):
-        """Let the chosen bot play to the end of the day, rolling every random step."""
+        """Let the chosen bot play to the end of the day (a peer's game), rolling every
+        random step."""
         bot = self.policies[policy or self.policy.value]
         state = self._state
         for _ in range(MAX_STEPS):
             if state.is_over:
                 return self._advance(state)
             state = state.resolve() if state.is_chance else state.apply(bot(state, self._rng))
-        raise RuntimeError(f"the day did not end within {MAX_STEPS} steps")
+        raise RuntimeError(f"the {self.unit} did not end within {MAX_STEPS} steps")
 
     def new_day(self, seed: int | None = None):
-        """Start a new day with ``seed`` (default: the seed box) and the same rules."""
+        """Start a new day (a peer's new game) with ``seed`` (default: the seed box) and the
+        same rules."""
         if self.game is None:
-            raise ValueError("this stepper has no game to start a new day with")
+            raise ValueError(f"this stepper has no game to start a new {self.unit} with")
         seed = self.seed.value if seed is None else int(seed)
         self.seed.value = seed
         self._rng = random.Random(seed)
@@ -303,11 +307,12 @@ class RunStepper(widgets.VBox):
         self.policy = widgets.Dropdown(options=list(self.policies), description="bot",
                                        layout=_auto())
         self.bot_button = button("bot step", self.bot_step, "One step by the bot")
-        self.day_button = button("play to the end of the day", self.play_to_end,
-                                 "The bot plays on until the day ends")
+        self.day_button = button(f"play to the end of the {self.unit}", self.play_to_end,
+                                 f"The bot plays on until the {self.unit} ends")
         self.seed = widgets.IntText(value=seed, description="seed",
                                     layout=widgets.Layout(width="180px"))
-        self.new_day_button = button("new day", self.new_day, "A new day with this seed")
+        self.new_day_button = button(f"new {self.unit}", self.new_day,
+                                     f"A new {self.unit} with this seed")
         self.new_day_button.disabled = self.game is None
         if self.files == "paths":
             self.path = widgets.Text(value="run.json", description="file",
@@ -372,7 +377,7 @@ class RunStepper(widgets.VBox):
     # -- showing the current state ------------------------------------------------------
     def _refresh(self) -> None:
         s = self._state
-        self.phase.value = run_display.phase_html(s)
+        self.phase.value = run_display.phase_html(s, self.unit)
         self.resources.value = run_display.resources_html(s)
         self.board.value = picture(s)
         self._show_actions(s)
