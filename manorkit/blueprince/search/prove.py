@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+#: The items that pull a lever (§7 Broken Lever at the Greenhouse; §6 Secret Garden Key, §16).
 LEVER_ITEMS = ("Broken Lever", "Secret Garden Key")
 #: Columns that describe rather than grant: a lever item named there gives nothing.
 PROSE = frozenset({"effect", "note", "notes", "source", "reward", "text", "title",

@@ -21,9 +21,9 @@ from ..engine.setup import ANTECHAMBER
 from ..engine.turn import LEVER_SIDES
 from ..mechanics.locks import door_die
 from .determinize import Determinization, _Fixed
+from .prove import LEVER_ITEMS
 from .space import Node
 
-LEVER_ITEMS = ("Broken Lever", "Secret Garden Key")
 #: The cell beside the Antechamber on each side.
 SIDE_CELLS = {"south": (8, 3), "west": (9, 2), "east": (9, 4)}
 #: The decks that may deal a lever item, and the rolls that may bring the Secret Garden Key:
