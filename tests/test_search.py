@@ -18,7 +18,7 @@ from manorkit.blueprince.search import (
     winnability,
 )
 from manorkit.blueprince.search.prove import no_lever
-from manorkit.blueprince.search.solver import Budget, Found, Search
+from manorkit.blueprince.search.solver import MEMORY_EVERY, Budget, Found, Search
 from manorkit.blueprince.search.space import child, root
 from manorkit.blueprince.search.value import deal
 from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy
@@ -183,6 +183,15 @@ def test_an_exhausted_budget_says_unknown():
     assert found.verdict == "unknown" and not found.decided and found.actions == ()
     with pytest.raises(ValueError, match="budget"):
         solve(1, seconds=None, nodes=None)
+
+
+def test_a_search_stops_when_its_memory_is_spent():
+    """``memory`` bounds what the search adds to the process (here less than nothing: it
+    stops at the first reading, after MEMORY_EVERY nodes)."""
+    found = solve(1, seconds=None, nodes=10 * MEMORY_EVERY, memory=-1.0)
+    assert found.verdict == "unknown" and found.reason.startswith("memory spent")
+    assert MEMORY_EVERY <= found.nodes < 2 * MEMORY_EVERY  # (a node's children end first)
+    assert solve(1, seconds=None, nodes=MEMORY_EVERY + 1).reason.startswith("budget spent")
 
 
 # -- the search bot ---------------------------------------------------------------------------

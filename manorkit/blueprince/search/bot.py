@@ -73,7 +73,7 @@ class SearchPolicy:
         within ``nodes``, or None."""
         search = Search(det, first, Budget(None, self.nodes))
         try:
-            search.portfolio(SHARES)
+            search.portfolio(SHARES, lead=None)
         except Found as found:
             return _first(found.node, first)
         return None
