@@ -35,6 +35,11 @@ VARIANTS = {"tile_orientation": ["as_drawn", "player_choice"],
             "secret_passage_books": ["every_entry", "once_per_run"]}
 
 
+def pool(processes: int) -> dict:
+    """The backend arguments for ``processes`` local processes (one: in this process)."""
+    return {"backend": "processes", "processes": processes} if processes > 1 else {}
+
+
 def pct(k: int, n: int) -> str:
     lo, hi = wilson(k, n)
     return f"{k}/{n} = {k / n:.1%} ({lo:.1%}–{hi:.1%})"
@@ -56,8 +61,7 @@ def main() -> None:
     rules = load_rules()
     load = os.getloadavg()[0]
     started = datetime.datetime.now(datetime.UTC)
-    backend = {"backend": "processes", "processes": args.processes} if args.processes > 1 \
-        else {}
+    backend = pool(args.processes)
     out = []
 
     # 1. the solver and the bots on the same days

@@ -16,7 +16,7 @@ import os
 import time
 
 from _timing import rewrite_readme
-from winnability import pct
+from winnability import pct, pool
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.search import winnability
@@ -32,8 +32,7 @@ def main() -> None:
     rules = load_rules()
     load = os.getloadavg()[0]
     started = datetime.datetime.now(datetime.UTC)
-    backend = {"backend": "processes", "processes": args.processes} if args.processes > 1 \
-        else {}
+    backend = pool(args.processes)
     n = args.days
     out = [f"**The solver with more time** (the first {n} of those days, "
            f"`day_seeds(0, {n})`, no bots):\n",
