@@ -109,12 +109,12 @@ def main() -> None:
     lines = ["\n**The search bot against its budget** (the first "
              f"{args.bot_days} of those days, determinized as above):\n",
              "| samples × nodes a decision | wins | seconds a day (mean) |", "|---|---|---:|"]
-    for samples, nodes in ((1, 60), (2, 150), (2, 300), (4, 300), (4, 800)):
-        bot = SearchPolicy(samples=samples, nodes=nodes)
+    for samples, each in ((1, 60), (2, 150), (2, 300), (4, 300), (4, 800)):
+        bot = SearchPolicy(samples=samples, nodes=each)
         t = time.process_time()
         wins = sum(play(rules, bot, s).won for s in seeds)
         per_day = (time.process_time() - t) / len(seeds)
-        lines.append(f"| {samples} × {nodes} | {pct(wins, len(seeds))} | {per_day:.1f} |")
+        lines.append(f"| {samples} × {each} | {pct(wins, len(seeds))} | {per_day:.1f} |")
         print(lines[-1], flush=True)
     out += lines
 
