@@ -86,15 +86,19 @@ def main(names: list[str]) -> int:
     if unknown:
         print(f"unknown golden games: {', '.join(unknown)}")
         return 2
-    LOGS.mkdir(exist_ok=True)
-    for name in names or sorted(every):
-        text = log_text(play(every[name]))
-        path = LOGS / f"{name}.txt"
+    write_logs(LOGS, ((name, log_text(play(every[name]))) for name in names or sorted(every)))
+    return 0
+
+
+def write_logs(logs: Path, texts) -> None:
+    """Write each ``(name, text)`` of ``texts`` to ``logs/<name>.txt`` where it changed."""
+    logs.mkdir(exist_ok=True)
+    for name, text in texts:
+        path = logs / f"{name}.txt"
         old = path.read_text() if path.exists() else None
         if old != text:
             path.write_text(text)
             print(("updated " if old is not None else "created ") + str(path))
-    return 0
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ from manorkit.ludwig import new_game
 from manorkit.ludwig import policies as bots
 from manorkit.ludwig.game.script import play as play_script
 
+from .games import write_logs
+
 LOGS = Path(__file__).resolve().parent / "ludwig_logs"
 
 GAMES = {
@@ -61,13 +63,7 @@ def log_text(state) -> str:
 
 
 def main(names: list[str]) -> int:
-    LOGS.mkdir(exist_ok=True)
-    for name in names or sorted(GAMES):
-        text = log_text(play(GAMES[name]))
-        path = LOGS / f"{name}.txt"
-        if not path.exists() or path.read_text() != text:
-            path.write_text(text)
-            print(f"wrote {path}")
+    write_logs(LOGS, ((name, log_text(play(GAMES[name]))) for name in names or sorted(GAMES)))
     return 0
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from manorkit.weirdwood import load_rules, new_game
 from manorkit.weirdwood import policies as bots
 
+from .games import write_logs
+
 LOGS = Path(__file__).resolve().parent / "weirdwood_logs"
 
 GAMES = {
@@ -47,13 +49,7 @@ def log_text(state) -> str:
 
 
 def main(names: list[str]) -> int:
-    LOGS.mkdir(exist_ok=True)
-    for name in names or sorted(GAMES):
-        text = log_text(play(GAMES[name]))
-        path = LOGS / f"{name}.txt"
-        if not path.exists() or path.read_text() != text:
-            path.write_text(text)
-            print(f"wrote {path}")
+    write_logs(LOGS, ((name, log_text(play(GAMES[name]))) for name in names or sorted(GAMES)))
     return 0
 
 
