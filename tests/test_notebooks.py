@@ -4,16 +4,22 @@ outputs shows a raw repr (issue 14: prose and results, not numpy, Fraction, tupl
 import ast
 import asyncio
 import copy
+import faulthandler
 import html
 import re
 import tempfile
 import threading
+import time
 from pathlib import Path
+from queue import Empty
 
 import nbformat
 import pytest
+from jupyter_client.asynchronous import AsyncKernelClient
+from jupyter_client.channels import AsyncZMQSocketChannel
 from nbclient import NotebookClient
 from nbformat.validator import NotebookValidationError
+from traitlets import Type
 from traitlets.config import Config
 
 from manorkit.charts import output_needs_network
@@ -23,10 +29,38 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 #: Seconds after which a notebook run counts as hung: the longest takes about a minute here.
-#: Now and then the client waits forever on a kernel that is idle, its reply lost (seen
-#: with jupyter_client 8, upstream issue #922; no cell timeout fires); such a run is
-#: abandoned, its kernel killed, and the notebook run once more from a fresh kernel.
+#: Such a run is abandoned, its kernel killed, and the notebook run once more from a fresh
+#: kernel; a run that hangs twice fails with the stacks of this process's threads.
 HUNG = 180
+#: Seconds a client waits on a socket before it looks again (see :class:`PatientChannel`).
+SLICE = 0.5
+
+
+class PatientChannel(AsyncZMQSocketChannel):
+    """A kernel channel that waits for a message in slices of :data:`SLICE` seconds.
+
+    Now and then a client waited forever on a kernel that was idle, its reply sent: the event
+    loop missed the socket's wakeup (zmq signals edge-triggered; jupyter_client issue #922,
+    nbclient issue #312; seen here twice on one notebook in one run, with TCP and with IPC
+    sockets). Looking again every slice turns a missed wakeup into a short delay."""
+
+    async def get_msg(self, timeout: float | None = None) -> dict:
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = SLICE if end is None else max(0.0, min(SLICE, end - time.monotonic()))
+            if await self.socket.poll(int(left * 1000)):
+                return await self._recv()
+            if end is not None and time.monotonic() >= end:
+                raise Empty
+
+
+class PatientClient(AsyncKernelClient):
+    """The asynchronous kernel client with :class:`PatientChannel` on every socket."""
+
+    shell_channel_class = Type(PatientChannel)
+    iopub_channel_class = Type(PatientChannel)
+    stdin_channel_class = Type(PatientChannel)
+    control_channel_class = Type(PatientChannel)
 
 
 def ipc(folder: str) -> Config:
@@ -34,12 +68,14 @@ def ipc(folder: str) -> Config:
     picked free by one kernel's manager can be taken by another process before the kernel
     binds it, which the test command's parallel workers (one serving JupyterLab) make
     likely."""
-    return Config({"KernelManager": {"transport": "ipc", "ip": str(Path(folder) / "kernel")}})
+    return Config({"KernelManager": {"transport": "ipc", "ip": str(Path(folder) / "kernel"),
+                                     "client_factory": PatientClient}})
 
 
 def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.NotebookNode:
     """``nb`` executed top to bottom in a fresh kernel (in place), its errors raised; a run
     still going after ``hung`` seconds is abandoned and tried once more."""
+    stacks: list[str] = []
     for _ in range(2):
         work = copy.deepcopy(nb)
         with tempfile.TemporaryDirectory(prefix="kernel-", ignore_cleanup_errors=True) as sockets:
@@ -51,6 +87,7 @@ def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.No
             thread.start()
             thread.join(hung)
             if thread.is_alive():
+                stacks.append(_stacks())
                 _kill(client)
                 continue
         if failed:
@@ -58,7 +95,8 @@ def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.No
         nb.clear()
         nb.update(work)
         return nb
-    pytest.fail(f"the notebook run hung twice (no end after {hung} s)")
+    pytest.fail(f"the notebook run hung twice (no end after {hung} s); the threads at the "
+                f"second hang:\n{stacks[-1]}")
 
 
 def _execute(client: NotebookClient, failed: list) -> None:
@@ -66,6 +104,14 @@ def _execute(client: NotebookClient, failed: list) -> None:
         asyncio.run(client.async_execute())
     except BaseException as error:  # (handed to the test's thread)
         failed.append(error)
+
+
+def _stacks() -> str:
+    """Every thread's stack in this process, as faulthandler writes them."""
+    with tempfile.TemporaryFile("w+") as out:
+        faulthandler.dump_traceback(out, all_threads=True)
+        out.seek(0)
+        return out.read()
 
 
 def _kill(client: NotebookClient) -> None:
@@ -170,9 +216,19 @@ def test_a_run_that_never_ends_is_tried_twice_then_fails(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "import time\n"
         "with open('starts', 'a') as f:\n    f.write('x')\ntime.sleep(600)")])
-    with pytest.raises(pytest.fail.Exception, match="hung twice"):
+    with pytest.raises(pytest.fail.Exception, match="hung twice") as failed:
         run(nb, tmp_path, hung=8)
+    assert "in _execute" in str(failed.value)  # the stuck client thread's stack
     assert (tmp_path / "starts").read_text() == "xx"  # two fresh kernels, each killed
+
+
+def test_the_kernel_clients_look_at_their_sockets_again_and_again(tmp_path):
+    km = NotebookClient(nbformat.v4.new_notebook(), kernel_name="python3",
+                        config=ipc(str(tmp_path))).create_kernel_manager()
+    client = km.client()
+    assert isinstance(client, PatientClient)
+    assert all(isinstance(getattr(client, f"{name}_channel"), PatientChannel)
+               for name in ("shell", "iopub", "stdin", "control"))
 
 
 def _chart_notebook(setup: str) -> nbformat.NotebookNode:
