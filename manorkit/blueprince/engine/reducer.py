@@ -561,8 +561,12 @@ class _CopyOnWrite(Work):
     state of it."""
 
     def _out(self, attr: str, freeze_):
+        """The next state's field ``attr``: the old state's own object when the step left
+        it as it was (read only, or changed back), so that states share what did not
+        change; else ``freeze_`` of the copy."""
         value = self.__dict__.get(attr, _UNTOUCHED)
-        return getattr(self.s, Work.ATTRS[attr][0]) if value is _UNTOUCHED else freeze_(value)
+        old = getattr(self.s, Work.ATTRS[attr][0])
+        return old if value is _UNTOUCHED or value == old else freeze_(value)
 
     def freeze(self) -> State:
         self.finish()
