@@ -36,6 +36,11 @@ FORMAT = "manorkit.blueprince.run/1"
 #: the engine package as it loads (``engine/__init__.py``, :func:`bind`), so no module of
 #: the engine imports one above it.
 ABOVE = SimpleNamespace()
+#: States back that :meth:`State.inherited` looks for a fact already worked out.
+LOOKBACK = 4
+#: What the routes from a room depend on besides where the marker stands (the rules are the
+#: day's): the board, its padlocks, and the flags (the levers that open the Antechamber).
+ROUTE_FIELDS = ("board", "padlocks", "flags")
 
 
 def bind(**functions) -> None:
@@ -284,17 +289,37 @@ class State:
         return self._memo["chance"]
 
     # -- facts derived from the board ---------------------------------------------------------
+    def inherited(self, name: str, fields: tuple[str, ...], equal: tuple[str, ...] = ()):
+        """The fact ``name`` remembered by the nearest of the last :data:`LOOKBACK` states
+        before this one that holds the very objects of ``fields`` this one holds (a step
+        keeps the objects it leaves unchanged) and values equal to its ``equal``, or None: a
+        fact that depends on those fields only is the same there."""
+        p = self.parent
+        for _ in range(LOOKBACK):
+            if p is None:
+                return None
+            got = p._memo.get(name)
+            if got is not None and all(getattr(p, f) is getattr(self, f) for f in fields) \
+                    and all(getattr(p, f) == getattr(self, f) for f in equal):
+                return got
+            p = p.parent
+        return None
+
     def on_board(self) -> frozenset[str]:
         """The names of the rooms on the board."""
-        if "rooms" not in self._memo:
-            self._memo["rooms"] = frozenset(t.room for t in self.board.values())
-        return self._memo["rooms"]
+        memo = self._memo
+        if "rooms" not in memo:
+            memo["rooms"] = (self.inherited("rooms", ("board",))
+                             or frozenset(t.room for t in self.board.values()))
+        return memo["rooms"]
 
     def routes(self) -> dict[Cell, tuple]:
         """Cell → (padlocks to pay, steps, padlocked doors) for every room you can move to."""
-        if "routes" not in self._memo:
-            self._memo["routes"] = ABOVE.routes(self)
-        return self._memo["routes"]
+        memo = self._memo
+        if "routes" not in memo:
+            got = self.inherited("routes", ROUTE_FIELDS, ("position",))
+            memo["routes"] = ABOVE.routes(self) if got is None else got
+        return memo["routes"]
 
     def faster_routes(self) -> dict[Cell, tuple]:
         """Cell → the routes paying more padlocks than :meth:`routes` for fewer steps, each

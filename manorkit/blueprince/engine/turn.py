@@ -55,7 +55,18 @@ def payable(state: State) -> int:
 
 def room_links(state: State) -> dict[Cell, tuple]:
     """Where one step leads from each room (``board.links``): the board's connecting doors,
-    the Antechamber's only where levers opened them, walls under ``dead_end_transit``."""
+    the Antechamber's only where levers opened them, walls under ``dead_end_transit``.
+    Remembered by the state, and taken from a state before it on the same board and flags
+    (:meth:`~.state.State.inherited`)."""
+    memo = state._memo
+    got = memo.get("links")
+    if got is None:
+        got = memo["links"] = (state.inherited("links", ("board", "flags"))
+                               or _room_links(state))
+    return got
+
+
+def _room_links(state: State) -> dict[Cell, tuple]:
     ante = state.board.get(ANTECHAMBER)
     opened = None
     if ante is not None:
