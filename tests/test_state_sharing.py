@@ -7,8 +7,7 @@ import random
 import pytest
 
 from manorkit.blueprince import load_rules
-from manorkit.blueprince.engine import new_day
-from manorkit.blueprince.engine import turn
+from manorkit.blueprince.engine import new_day, turn
 from manorkit.blueprince.engine.actions import Move
 from manorkit.blueprince.engine.state import ABOVE, ROUTE_FIELDS
 from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy, day_seeds

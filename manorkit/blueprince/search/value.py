@@ -18,7 +18,7 @@ from itertools import accumulate
 from ..board import edge, neighbour, opposite
 from ..engine.pending import pick
 from ..engine.setup import ANTECHAMBER
-from ..engine.turn import LEVER_SIDES
+from ..engine.turn import LEVER_SIDES, payable
 from ..mechanics.locks import door_die
 from .determinize import Determinization, _Fixed
 from .prove import LEVER_ITEMS
@@ -234,10 +234,18 @@ def stage(node: Node) -> int:
 
 
 def _frontier(s) -> dict:
-    """Empty cells beside a placed room's door, with how many doors lead to each."""
+    """Empty cells beside a door of a room the marker can reach now (its route's padlocks
+    payable, its steps in hand), with how many such doors lead to each: where a draft can
+    still be made. A door of a room cut off from the marker leads nowhere today."""
     board, out = s.board, {}
+    steps, can_pay = s.resources["steps"], payable(s)
+    routes = s.routes()
     for cell, tile in board.items():
         if cell != ANTECHAMBER:
+            if cell != s.position:
+                route = routes.get(cell)
+                if route is None or route[0] > can_pay or route[1] > steps:
+                    continue
             for d in tile.doors:
                 there = neighbour(cell, d)
                 if there is not None and there not in board:
