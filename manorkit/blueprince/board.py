@@ -293,8 +293,11 @@ def faster(links: dict[Cell, tuple], start: Cell, padlocks, routes: dict[Cell, t
     takes fewer steps than every route paying fewer (a route paying more for no fewer steps
     gains nothing: a padlock between two rooms can be paid when a route through it is
     wanted). Breadth-first over (room, padlocks paid), so each is reached first by its
-    fewest steps, the first found in N, E, S, W order."""
-    if most <= 0 or not padlocks:
+    fewest steps, the first found in N, E, S, W order. No kept route pays more padlocks
+    than lie between rooms (one paying a padlock twice walks a loop, and without it pays
+    fewer for fewer steps), so ``most`` is cut to that many."""
+    most = min(most, len(padlocks))
+    if most <= 0:
         return {}
     seen: dict[tuple, tuple] = {(start, 0): ()}
     frontier = [(start, 0)]
