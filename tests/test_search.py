@@ -166,6 +166,49 @@ def test_the_complete_search_agrees_with_brute_force_on_a_small_tree(seed):
     assert solve(seed, rules, seconds=None, nodes=100_000).verdict == "lost"
 
 
+def _more_steps(state: State, extra: int) -> State:
+    """``state`` with ``extra`` more steps (gained, so its step ledger balances)."""
+    from dataclasses import replace
+
+    from manorkit.blueprince.engine.state import freeze
+
+    res = dict(state.resources, steps=state.resources["steps"] + extra)
+    return replace(state, resources=freeze(res), steps_gained=state.steps_gained + extra)
+
+
+FIELDS = ("position", "items", "board", "padlocks", "dirt", "trunks", "fruit", "tokens", "bag",
+          "decks", "held_cards", "entered", "flags", "carry", "pending", "drafting", "turn")
+
+
+@pytest.mark.parametrize("variants", [{}, {"zero_steps": "may_finish_room"}], ids=str)
+def test_more_steps_never_take_a_line_away(variants):
+    """The complete search's cut (:meth:`Search.complete`): from a moment with more steps,
+    all else the same, every line of the day played from the original stays legal and
+    reaches moments alike but for as many steps or more, until the original day ends."""
+    rules = load_rules(**variants)
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        policy = GreedyPolicy() if seed % 2 else RandomPolicy()
+        day = [new_day(rules, seed=seed)]
+        while not day[-1].is_over:
+            s = day[-1]
+            day.append(s.resolve(rng) if s.is_chance else s.apply(policy(s, rng)))
+        for start in range(0, len(day) - 1, 7):
+            more = _more_steps(day[start], 1 + start % 5)
+            for original in day[start + 1:]:
+                more = more.apply(original.action)  # legal: no IllegalAction
+                if original.is_over and more.over != original.over:
+                    break  # the original ran out of steps; the richer day goes on
+                assert all(getattr(more, f) == getattr(original, f) for f in FIELDS)
+                assert more.over == original.over
+                res, got = original.resources, more.resources
+                assert all(got[r] == n for r, n in res.items() if r != "steps")
+                assert got["steps"] >= res["steps"]
+                compared += 1
+    assert compared > 2_000
+
+
 def test_the_complete_search_finds_the_win_brute_force_finds(won):
     """Two decisions before the end of the won day both searches find the win."""
     det = Determinization(won.seed)

@@ -7,9 +7,9 @@ It answers with a :class:`Solution`:
 - ``"won"``: a winning line was found; its ``actions`` (every decision and chance outcome
   from ``new_day``) replay to a win with ``State.from_json`` or ``engine.script``;
 - ``"lost"``: proved: no line wins. Either a complete search of the decision tree ended
-  (its only cuts: ending the day, which never wins; a moment met before, which has the
-  same future; a moment that repeats one on its own line), or :mod:`.prove` showed that no
-  lever can ever be pulled on this day;
+  (its only cuts: ending the day, which never wins; a moment met before with as many steps
+  or more, all else the same, which can do all it can: :meth:`Search.complete`), or
+  :mod:`.prove` showed that no lever can ever be pulled on this day;
 - ``"unknown"``: the budget (``seconds`` of CPU time, or ``nodes`` for a result that repeats
   exactly on any machine) ran out first, or its memory did (``memory``: GB the search may
   add to the process's resident size, read every :data:`MEMORY_EVERY` nodes; a search keeps
@@ -280,25 +280,35 @@ class Search:
         return None
 
     def complete(self):
-        """Search every line from ``first`` depth first, the best-valued child first; returns
-        True when it ends with no win. Cut: ending the day; a moment whose key was met before
-        (fully searched, or on the line being searched: the same future)."""
-        keys, budget = self.keys, self.budget
-        seen = {keys(self.first)}
-        stack = [self._ordered(self.first)]
-        while stack:
+        """Search every moment reachable from ``first``, the ones with the most steps first;
+        returns True when it ends with no win. Cut: ending the day; a moment met before with
+        as many steps or more, all else the same (its key, :meth:`~.space.Keys.split`).
+
+        That cut is sound because more steps never take a line away: the rules read the
+        steps only to end the day at 0 (§5), to ask whether a cost can be paid (§4), and to
+        take a share of them (the Weight Room, §16: fewer left from fewer), and no chance
+        outcome depends on them. So whatever wins from a moment also wins from one with more
+        steps, all else the same. Taking the moments with the most steps first, each is
+        searched about once, not once for every number of steps a walk reaches it with."""
+        split, budget = self.keys.split, self.budget
+        key, steps = split(self.first)
+        most = {key: steps}  # key without the steps -> the most steps met
+        heap = [(-steps, 0, self.first)]
+        order = 0
+        while heap:
             yield
             if budget.spent:
                 return False
-            node = next(stack[-1], None)
-            if node is None:
-                stack.pop()
-                continue
-            k = keys(node)
-            if k in seen:
-                continue
-            seen.add(k)
-            stack.append(self._ordered(node))
+            negative, _, node = heapq.heappop(heap)
+            if most[split(node)[0]] > -negative:
+                continue  # met again since with more steps: that one is searched instead
+            for kid in self._ordered(node):
+                key, steps = split(kid)
+                if most.get(key, -1) >= steps:
+                    continue
+                most[key] = steps
+                order += 1
+                heapq.heappush(heap, (-steps, order, kid))
         return True
 
     def _ordered(self, node: Node):

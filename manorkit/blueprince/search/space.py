@@ -175,6 +175,19 @@ class Keys:
                 f(s.held_cards, plain), s.entered, f(s.flags, deep), f(s.carry, deep),
                 s.pending, s.drafting, s.turn > 0, s.over, frozenset(node.counts.items()))
 
+    def split(self, node: Node) -> tuple[tuple, int]:
+        """:meth:`__call__` without the steps, and the steps: two moments alike but for
+        steps, the one with more can do all the other can (see :mod:`.solver`)."""
+        s, f = node.state, self._freeze
+        plain, deep = Keys._plain, Keys._deep
+        res = s.resources
+        return (s.position, frozenset((r, n) for r, n in res.items() if r != "steps"),
+                f(s.items, plain), f(s.board, plain), s.padlocks, f(s.dirt, plain),
+                f(s.trunks, plain), f(s.fruit, plain), f(s.tokens, Keys._tokens),
+                f(s.bag, plain), f(s.decks, Keys._decks), f(s.held_cards, plain), s.entered,
+                f(s.flags, deep), f(s.carry, deep), s.pending, s.drafting, s.turn > 0,
+                s.over, frozenset(node.counts.items())), res["steps"]
+
     def shadow(self, node: Node) -> tuple[tuple, int]:
         """A lighter key without the steps, and the steps (up to ``ENOUGH_STEPS``): what the
         searches for a win compare (two moments alike but for steps: the one with more is
