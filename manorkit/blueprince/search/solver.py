@@ -293,40 +293,35 @@ class Search:
         split, budget = self.keys.split, self.budget
         key, steps = split(self.first)
         most = {key: steps}  # key without the steps -> the most steps met
-        heap = [(-steps, 0, self.first)]
+        heap = [(-steps, 0, key, self.first)]
         order = 0
         while heap:
             yield
             if budget.spent:
                 return False
-            negative, _, node = heapq.heappop(heap)
-            if most[split(node)[0]] > -negative:
+            negative, _, key, node = heapq.heappop(heap)
+            if most[key] > -negative:
                 continue  # met again since with more steps: that one is searched instead
-            for kid in self._ordered(node):
+            for kid in self._every_child(node):
                 key, steps = split(kid)
                 if most.get(key, -1) >= steps:
                     continue
                 most[key] = steps
                 order += 1
-                heapq.heappush(heap, (-steps, order, kid))
+                heapq.heappush(heap, (-steps, order, key, kid))
         return True
 
-    def _ordered(self, node: Node):
-        """Every child of ``node`` but days over (a win raises :class:`Found`), the
-        best-valued first."""
-        det, budget, value = self.det, self.budget, self.value
-        kids = []
+    def _every_child(self, node: Node):
+        """Every child of ``node`` but days over (a win raises :class:`Found`)."""
+        det, count = self.det, self.budget.count
         for action in decisions(node):
-            budget.count()
+            count()
             kid = child(det, node, action)
-            state = kid.state
-            if state.over is not None:
-                if state.over == "won":
-                    raise Found(kid)
-                continue
-            kids.append((-value(kid), len(kids), kid))
-        kids.sort()
-        return iter([kid for _, _, kid in kids])
+            over = kid.state.over
+            if over is None:
+                yield kid
+            elif over == "won":
+                raise Found(kid)
 
     def _children(self, node: Node, by_draft: bool = False):
         """The children worth a search for a win: every decision's (leaving out moves that

@@ -7,9 +7,10 @@ the day has used (which fixes what every later random step brings). Its children
 nodes its legal decisions lead to. Nodes keep their parent and the actions from it (the
 decision, then the chance outcomes), so a line is read back from any node.
 
-:func:`key` is what two nodes must share to have the same future: every field of the state
-the rules read, and the stream counts. It is built from the state's fields, each frozen once
-per object (a state shares every field its step did not touch with its parent).
+:meth:`Keys.split` gives what two nodes must share to have the same future but for their
+steps: every other field of the state the rules read, and the stream counts. It is built
+from the state's fields, each frozen once per object (a state shares every field its step
+left unchanged with its parent).
 """
 
 from __future__ import annotations
@@ -138,7 +139,7 @@ def macro_children(det: Determinization, node: Node, count=lambda: None):
 
 
 class Keys:
-    """:func:`key` of nodes, freezing each field object of a state once (held by identity
+    """The keys of nodes, freezing each field object of a state once (held by identity
     while the search lives, so an object's id is never reused meanwhile)."""
 
     def __init__(self) -> None:
@@ -166,18 +167,10 @@ class Keys:
         f, plain = self._freeze, Keys._plain
         return frozenset((c, f(t, plain)) for c, t in value.items())
 
-    def __call__(self, node: Node) -> tuple:
-        s, f = node.state, self._freeze
-        plain, deep = Keys._plain, Keys._deep
-        return (s.position, f(s.resources, plain), f(s.items, plain), f(s.board, plain),
-                s.padlocks, f(s.dirt, plain), f(s.trunks, plain), f(s.fruit, plain),
-                f(s.tokens, Keys._tokens), f(s.bag, plain), f(s.decks, Keys._decks),
-                f(s.held_cards, plain), s.entered, f(s.flags, deep), f(s.carry, deep),
-                s.pending, s.drafting, s.turn > 0, s.over, frozenset(node.counts.items()))
-
     def split(self, node: Node) -> tuple[tuple, int]:
-        """:meth:`__call__` without the steps, and the steps: two moments alike but for
-        steps, the one with more can do all the other can (see :mod:`.solver`)."""
+        """The node's key without the steps, and the steps: two moments with one key have
+        the same future but for steps, and the one with more can do all the other can (see
+        :meth:`.solver.Search.complete`)."""
         s, f = node.state, self._freeze
         plain, deep = Keys._plain, Keys._deep
         res = s.resources
@@ -194,7 +187,7 @@ class Keys:
         kept). It leaves out the Active Bag and the decks, which the board, the draft in
         progress, the flags and the stream counts nearly always fix: two moments it takes
         for one are at worst searched once, never a verdict's ground (a ``won`` line is
-        replayed; ``lost`` rests on :meth:`__call__`)."""
+        replayed; ``lost`` rests on :meth:`split`)."""
         s, f = node.state, self._freeze
         plain, deep = Keys._plain, Keys._deep
         res = s.resources
