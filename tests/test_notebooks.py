@@ -64,10 +64,8 @@ class PatientClient(AsyncKernelClient):
 
 
 def ipc(folder: str) -> Config:
-    """Kernel settings for sockets that are files in ``folder`` (IPC), not TCP ports: a port
-    picked free by one kernel's manager can be taken by another process before the kernel
-    binds it, which the test command's parallel workers (one serving JupyterLab) make
-    likely."""
+    """Kernel settings for sockets that are files in ``folder`` (IPC), not TCP ports (no port
+    for the test command's parallel workers to race for), and :class:`PatientClient`."""
     return Config({"KernelManager": {"transport": "ipc", "ip": str(Path(folder) / "kernel"),
                                      "client_factory": PatientClient}})
 
@@ -75,7 +73,7 @@ def ipc(folder: str) -> Config:
 def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.NotebookNode:
     """``nb`` executed top to bottom in a fresh kernel (in place), its errors raised; a run
     still going after ``hung`` seconds is abandoned and tried once more."""
-    stacks: list[str] = []
+    stacks = ""
     for _ in range(2):
         work = copy.deepcopy(nb)
         with tempfile.TemporaryDirectory(prefix="kernel-", ignore_cleanup_errors=True) as sockets:
@@ -87,7 +85,7 @@ def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.No
             thread.start()
             thread.join(hung)
             if thread.is_alive():
-                stacks.append(_stacks())
+                stacks = _stacks()
                 _kill(client)
                 continue
         if failed:
@@ -96,7 +94,7 @@ def run(nb: nbformat.NotebookNode, cwd: Path, hung: float = HUNG) -> nbformat.No
         nb.update(work)
         return nb
     pytest.fail(f"the notebook run hung twice (no end after {hung} s); the threads at the "
-                f"second hang:\n{stacks[-1]}")
+                f"second hang:\n{stacks}")
 
 
 def _execute(client: NotebookClient, failed: list) -> None:
