@@ -56,8 +56,12 @@ def until(check, what: str, seconds: float = SECONDS, page=None):
 @contextlib.contextmanager
 def guarded_chromium(profile: Path):
     """A headless Chromium context with a fresh profile; every request off 127.0.0.1 is
-    aborted and recorded in ``context.left``."""
-    from playwright.sync_api import sync_playwright
+    aborted and recorded in ``context.left``. Playwright's ``expect`` waits as long as any
+    other wait (its own default, 5 s, is too short beside the other worker's load: a Voila
+    file list once took longer)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=SECONDS * 1000)
 
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
