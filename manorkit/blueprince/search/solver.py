@@ -24,6 +24,8 @@ of this bears on a ``won`` answer, which is checked by replaying its line.
 from __future__ import annotations
 
 import heapq
+import itertools
+import random
 import time
 from dataclasses import dataclass, field
 
@@ -176,18 +178,27 @@ def _search(det: Determinization, first: Node, budget: Budget
 
 
 #: The searches :meth:`Search.portfolio` interleaves, with their shares of the nodes: the
-#: complete search (the only one whose end proves anything), the best-first search that
-#: prefers moments new in some respect, and beams widened round by round walking a move and
-#: its draft as one (:func:`~.space.macro_children`). (``beams`` and ``novel_by_draft`` are
-#: there to be chosen.) Measured on 40 days at 120,000 nodes: this mix won 10, the
-#: best-first search alone 11, all five searches in equal turns after the same lead 9.
-SHARES = {"complete": 1, "novel": 6, "beams_by_draft": 1}
+#: complete search (the only one whose end proves anything), restarted best-first searches
+#: that prefer moments new in some respect, and beams widened round by round walking a move
+#: and its draft as one (:func:`~.space.macro_children`). (``beams``, ``novel`` and
+#: ``novel_by_draft`` are there to be chosen.) Measured on 40 days at 100,000 nodes
+#: (``benchmarks/solver_searches.py``): one best-first search in this mix won 8, the
+#: restarts 18.
+SHARES = {"complete": 1, "restarts": 6, "beams_by_draft": 1}
 #: Nodes a search runs before the next takes its turn (times its share).
 TURN = 500
 #: The search that runs alone for the first nodes of a budget, and for how many: split five
 #: ways, a budget of 10 s finds a fifth of the wins one search finds alone (measured on 30
 #: days at 60,000 nodes: the best-first search alone won 5, the five searches together 1).
-LEAD = ("novel", 60_000)
+LEAD = ("restarts", 60_000)
+#: The settings :meth:`Search.restarts` cycles through: (value band of the novelty, jitter
+#: of the value, a move and its draft as one child).
+RESTARTS = ((0.0, 0.0, False), (50.0, 0.0, True), (20.0, 0.0, False), (150.0, 0.0, True),
+            (50.0, 3.0, False), (20.0, 6.0, True), (0.0, 6.0, False), (150.0, 3.0, False),
+            (50.0, 10.0, True), (20.0, 10.0, False))
+#: Nodes each walk of :meth:`Search.restarts` runs (most wins a walk finds, it finds within
+#: 30,000; 5,000, 10,000, 20,000 and 30,000 won alike on 40 days).
+RESTART = 10_000
 #: Nodes of one beam layer that may share a board (the same rooms in the same places).
 SAME_BOARD = 2
 
@@ -384,12 +395,17 @@ class Search:
                 kept[shadow] = steps
             layer = [item[1][3] for item in best]
 
-    def novel(self, by_draft: bool = False):
+    def novel(self, by_draft: bool = False, bucket: float = 0.0, noise: float = 0.0,
+              seed: int = 0):
         """Best-first search that takes first the moments that were the first to show
         something (a room in a cell, an item, a lever, a deck's draw count), then the best
         valued: a search that keeps trying new things where the value cannot tell them
-        apart."""
+        apart. With ``bucket``, "first" is among the moments whose value falls in the same
+        band of that width (as best-first width search does: a room new to the moments this
+        far along is new); with ``noise``, each value is ordered as if it were jittered by a
+        normal of that deviation (drawn from ``seed``): another walk of the same day."""
         keys, value = self.keys, self.value
+        jitter = random.Random(seed).gauss if noise else None
         kept: dict[tuple, int] = {}
         seen: set = set()
         heap = [(1, 0.0, 0, self.first)]
@@ -401,13 +417,29 @@ class Search:
                 if kept.get(shadow, -1) >= steps:
                     continue
                 kept[shadow] = steps
-                new = [a for a in _atoms(kid) if a not in seen]
-                seen.update(new)
                 score = value(kid)
                 self._note(score, kid)
+                if jitter is not None:
+                    score += jitter(0.0, noise)
+                band = score // bucket if bucket else 0
+                new = [(band, a) for a in _atoms(kid) if (band, a) not in seen]
+                seen.update(new)
                 order += 1
                 heapq.heappush(heap, (0 if new else 1, -score, order, kid))
             yield
+
+    def restarts(self):
+        """:meth:`novel` walks of the :data:`RESTARTS` settings in turn (cycling, each with a
+        seed of its own), each for :data:`RESTART` nodes: a best-first search either finds a
+        day's win early or strays where none lies, and walks that differ stray differently."""
+        budget = self.budget
+        for k in itertools.count():
+            bucket, noise, by_draft = RESTARTS[k % len(RESTARTS)]
+            stop = budget.nodes + RESTART
+            for _ in self.novel(by_draft, bucket, noise, seed=k):
+                yield
+                if budget.nodes >= stop:
+                    break
 
 
 def _atoms(node: Node):

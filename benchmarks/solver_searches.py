@@ -1,0 +1,81 @@
+"""Which searches for a win find the most wins (measured, never asserted): the solver's
+portfolio with each mix of searches on the same determinized days at the same node budget.
+
+Mixes compared (each a ``{search: share}`` and the search that leads alone, as
+:meth:`~manorkit.blueprince.search.solver.Search.portfolio` takes them):
+
+- ``shipped``: ``solver.SHARES`` and ``solver.LEAD`` (restarted best-first walks);
+- ``one best-first``: the same with one best-first search (``novel``) in place of the
+  restarts (the solver before the restarts);
+- ``novelty by band``: one best-first search whose novelty is counted within value bands of
+  50.
+
+Run: .venv/bin/python benchmarks/solver_searches.py [--days 40] [--nodes 100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import time
+from multiprocessing import Pool
+
+from manorkit.blueprince import load_rules
+from manorkit.blueprince.engine.state import new_day
+from manorkit.blueprince.search import solver
+from manorkit.blueprince.search.determinize import Determinization
+from manorkit.blueprince.search.solver import Budget, Found, Search
+from manorkit.blueprince.search.space import root
+from manorkit.blueprince.sim import day_seeds
+from manorkit.sim.stats import wilson
+
+ONE = {**{k: v for k, v in solver.SHARES.items() if k != "restarts"}, "novel": 6}
+
+
+def banded(search: Search):
+    return search.novel(bucket=50.0)
+
+
+MIXES = {"shipped": (solver.SHARES, solver.LEAD),
+         "one best-first": (ONE, ("novel", solver.LEAD[1])),
+         "novelty by band": ({**ONE, "novel": 0, "banded": 6}, ("banded", solver.LEAD[1]))}
+
+
+def run(mix: str, nodes: int, seed: int) -> tuple[bool, int, float]:
+    """Whether the mix found a win on day ``seed`` within ``nodes``; nodes and CPU seconds."""
+    shares, lead = MIXES[mix]
+    rules = load_rules()
+    det = Determinization(seed)
+    clock = time.process_time()
+    search = Search(det, root(det, new_day(rules, seed=seed)), Budget(None, nodes))
+    search.banded = functools.partial(banded, search)
+    try:
+        search.portfolio({k: v for k, v in shares.items() if v}, lead)
+    except Found:
+        return True, search.budget.nodes, time.process_time() - clock
+    return False, search.budget.nodes, time.process_time() - clock
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--days", type=int, default=40)
+    parser.add_argument("--nodes", type=int, default=100_000)
+    parser.add_argument("--processes", type=int, default=2)
+    args = parser.parse_args()
+    seeds = day_seeds(0, args.days)
+    print(f"{args.days} days (day_seeds(0, {args.days})), {args.nodes:,} nodes a day, "
+          f"load {os.getloadavg()[0]:.2f}")
+    print(f"{'mix':<18}{'won':>22}{'CPU s a day':>14}   days won")
+    with Pool(args.processes) as pool:
+        for mix in MIXES:
+            out = pool.starmap(run, [(mix, args.nodes, s) for s in seeds], chunksize=1)
+            won = [i for i, (w, _, _) in enumerate(out) if w]
+            lo, hi = wilson(len(won), args.days)
+            cpu = sum(o[2] for o in out) / args.days
+            print(f"{mix:<18}{len(won):>4} = {len(won) / args.days:5.1%} ({lo:.0%}–{hi:.0%})"
+                  f"{cpu:>12.1f}   {won}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
