@@ -15,6 +15,7 @@ from manorkit.blueprince.search import (
     SearchPolicy,
     play,
     solve,
+    solver,
     winnability,
 )
 from manorkit.blueprince.search.prove import no_lever
@@ -219,6 +220,51 @@ def test_the_complete_search_finds_the_win_brute_force_finds(won):
     with pytest.raises(Found) as found:
         search.drive(search.complete())
     assert found.value.node.state.won
+
+
+def test_every_restart_setting_finds_a_near_win_and_repeats(won):
+    """Each walk :meth:`Search.restarts` cycles through (novelty band, jitter, move and
+    draft as one) finds the win four decisions before the end of the won day; a jittered
+    walk finds the same line again from the same seed."""
+    det = Determinization(won.seed)
+    decided = [i for i, a in enumerate(won.history) if type(a) is not Chance]
+    near = won.at(decided[-4])
+
+    def walk(bucket, noise, by_draft, seed):
+        search = Search(det, root(det, near), Budget(None, 20_000))
+        with pytest.raises(Found) as found:
+            search.drive(search.novel(by_draft, bucket, noise, seed))
+        return found.value.node
+
+    for bucket, noise, by_draft in solver.RESTARTS:
+        node = walk(bucket, noise, by_draft, seed=3)
+        state = near
+        for action in node.line():
+            state = state.apply(action)
+        assert state.won
+        if noise:
+            assert walk(bucket, noise, by_draft, seed=3).line() == node.line()
+
+
+def test_the_restarts_cycle_their_settings(monkeypatch):
+    """Each walk runs ``RESTART`` nodes, then the next setting takes over with a seed of its
+    own, round and round."""
+    monkeypatch.setattr(solver, "RESTART", 40)
+    walks = []
+    novel = Search.novel
+
+    def spy(self, by_draft=False, bucket=0.0, noise=0.0, seed=0):
+        walks.append(((bucket, noise, by_draft), seed, self.budget.nodes))
+        return novel(self, by_draft, bucket, noise, seed)
+
+    monkeypatch.setattr(Search, "novel", spy)
+    det = Determinization(5)
+    n = len(solver.RESTARTS) + 2
+    search = Search(det, root(det, new_day(RULES, seed=5)), Budget(None, 40 * n))
+    assert search.drive(search.restarts()) is None
+    assert [w[0] for w in walks] == [*solver.RESTARTS, *solver.RESTARTS[:2]]
+    assert [w[1] for w in walks] == list(range(n))
+    assert all(40 <= b[2] - a[2] < 80 for a, b in zip(walks, walks[1:], strict=False))
 
 
 def test_an_exhausted_budget_says_unknown():
