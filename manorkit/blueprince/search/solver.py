@@ -182,7 +182,7 @@ def _search(det: Determinization, first: Node, budget: Budget
 #: that prefer moments new in some respect, and beams widened round by round walking a move
 #: and its draft as one (:func:`~.space.macro_children`). (``beams``, ``novel`` and
 #: ``novel_by_draft`` are there to be chosen.) Measured on 40 days at 100,000 nodes
-#: (``benchmarks/solver_searches.py``): one best-first search in this mix won 8, the
+#: (``benchmarks/solver_searches.py``): one best-first search in this mix won 10, the
 #: restarts 18.
 SHARES = {"complete": 1, "restarts": 6, "beams_by_draft": 1}
 #: Nodes a search runs before the next takes its turn (times its share).
