@@ -45,6 +45,19 @@ def pct(k: int, n: int) -> str:
     return f"{k}/{n} = {k / n:.1%} ({lo:.1%}–{hi:.1%})"
 
 
+def won_lines(result) -> list[str]:
+    """Markdown rows: the solver's won days by the levers their lines pulled (§13)."""
+    table = result.won_lines()
+    out = ["\n**How the won days were won** (the solver's lines: the lever pulled, rooms on the "
+           "board at the win):\n",
+           "| lever | won days | share of won days | rooms (median, fewest–most) |",
+           "|---|---:|---:|---|"]
+    for r in table.to_dict("records"):
+        out.append(f"| {r['lever']} | {r['days']} | {r['share of won days']:.0%} | "
+                   f"{r['rooms (median)']:g} ({r['rooms (fewest)']}–{r['rooms (most)']}) |")
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--days", type=int, default=500)
@@ -102,6 +115,7 @@ def main() -> None:
     if len(won_s):
         out.append(f"\nA won day took the solver {won_s.median():.1f} s at the median "
                    f"(longest {won_s.max():.1f} s).")
+    out += won_lines(result)
     print("\n".join(out), flush=True)
 
     # 2. the search bot against its budget

@@ -1,6 +1,7 @@
 """How winnable is a day, with a longer budget (measured, never asserted): the solver alone on
 the first ``--days`` days of ``benchmarks/winnability.py``, at several budgets of CPU time a
-day, for a tighter lower bound on the share of days winnable with perfect information (§13).
+day, for a tighter lower bound on the share of days winnable with perfect information (§13),
+and how the days won at the last budget were won (the lever pulled, the rooms placed).
 Every ``won`` line is replayed by ``solve``, so each count is exact; a day not won within a
 budget may still be winnable.
 
@@ -16,7 +17,7 @@ import os
 import time
 
 from _timing import rewrite_readme
-from winnability import pct, pool
+from winnability import pct, pool, won_lines
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.search import winnability
@@ -41,14 +42,20 @@ def main() -> None:
            "|---:|---|---:|---:|---:|"]
     for seconds in args.seconds:
         t = time.perf_counter()
-        f = winnability(n, rules, seed=0, policies={}, seconds=seconds, nodes=None,
-                        progress=True, **backend).frame
+        result = winnability(n, rules, seed=0, policies={}, seconds=seconds, nodes=None,
+                             progress=True, **backend)
+        f = result.frame
         won = f["verdict"] == "won"
         lost = int((f["verdict"] == "lost").sum())
         median = f"{f.loc[won, 'seconds'].median():.1f} s" if won.any() else "—"
         out.append(f"| {seconds:g} s | {pct(int(won.sum()), n)} | {lost} | {median} | "
                    f"{(time.perf_counter() - t) / 60:.0f} min |")
         print(out[-1], flush=True)
+    how = [line.replace("**How the won days were won**",
+                        f"**How the won days were won** at {seconds:g} s")
+           for line in won_lines(result)]
+    print("\n".join(how), flush=True)
+    out += how
     head = (f"Measured {started:%Y-%m-%d %H:%M} UTC by `benchmarks/winnability_deep.py` (load "
             f"average {load:.1f} before, {os.getloadavg()[0]:.1f} after).\n\n")
     if args.readme:

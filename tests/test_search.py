@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pandas as pd
 import pytest
 
 from manorkit.blueprince import load_rules
@@ -22,6 +23,7 @@ from manorkit.blueprince.search.prove import no_lever
 from manorkit.blueprince.search.solver import MEMORY_EVERY, Budget, Found, Search
 from manorkit.blueprince.search.space import child, root
 from manorkit.blueprince.search.value import deal
+from manorkit.blueprince.search.winnability import Winnability
 from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy
 from tests.golden.won_day import PATH as WON_DAY
 
@@ -267,6 +269,25 @@ def test_the_restarts_cycle_their_settings(monkeypatch):
     assert all(40 <= b[2] - a[2] < 80 for a, b in zip(walks, walks[1:], strict=False))
 
 
+def test_a_won_line_says_which_lever_it_pulled(won):
+    """``how`` reads the won line's end: the lever sides pulled and the rooms placed; the
+    winnability table counts won days by lever."""
+    decided = [i for i, a in enumerate(won.history) if type(a) is not Chance]
+    found = solve(won.at(decided[-3]), seconds=None, nodes=20_000)
+    assert found.won
+    end = found.state()
+    assert found.how() == {"lever": " + ".join(end.flags["levers"]), "rooms": len(end.board)}
+    assert found.how()["lever"] in {"south", "west", "east"} and found.how()["rooms"] > 2
+    assert solve(1, seconds=None, nodes=50).how() == {"lever": "", "rooms": None}
+    frame = pd.DataFrame({"verdict": ["won", "won", "won", "unknown"],
+                          "lever": ["west", "south", "west", ""],
+                          "rooms": pd.array([20, 30, 24, None], dtype="Int64")})
+    table = Winnability(frame, ()).won_lines().set_index("lever")
+    assert table.loc["west", "days"] == 2 and table.loc["west", "rooms (median)"] == 22
+    assert table.loc["south", "share of won days"] == pytest.approx(1 / 3)
+    assert list(table.index) == ["south", "west"]
+
+
 def test_an_exhausted_budget_says_unknown():
     found = solve(1, seconds=None, nodes=50)
     assert found.verdict == "unknown" and not found.decided and found.actions == ()
@@ -329,7 +350,8 @@ def test_winnability_is_the_same_on_every_backend_and_bounds_itself():
     low = summary.loc["winnable: at least (won or a bot won)", "share"]
     high = summary.loc["winnable: at most (not proved lost)", "share"]
     assert 0 <= low <= high <= 1
-    assert list(local.frame.columns) == ["day", "seed", "verdict", "nodes", "seconds", "greedy"]
+    assert list(local.frame.columns) == ["day", "seed", "verdict", "nodes", "seconds", "lever",
+                                         "rooms", "greedy"]
 
 
 def test_a_bot_that_wins_a_day_shows_it_winnable(won):

@@ -76,9 +76,20 @@ class Solution:
         """The player's decisions of the winning line (its chance outcomes left out)."""
         return [a for a in self.actions if a.kind != "chance"]
 
+    def how(self) -> dict:
+        """How the winning line wins (§13): ``lever``, the sides of the levers it pulled
+        (south: the Broken Lever at the Greenhouse; west: the Secret Garden; east: the east
+        lever room), and ``rooms``, the rooms on the board at the win; ``""`` and None for a
+        day not won."""
+        if not self.won:
+            return {"lever": "", "rooms": None}
+        end = self.state()
+        return {"lever": " + ".join(end.flags.get("levers", ())), "rooms": len(end.board)}
+
     def row(self) -> dict:
         return {"seed": self.seed, "verdict": self.verdict, "nodes": self.nodes,
-                "seconds": self.seconds, "line": len(self.actions), "reason": self.reason}
+                "seconds": self.seconds, "line": len(self.actions), "reason": self.reason,
+                **self.how()}
 
     def _repr_html_(self) -> str:
         import html

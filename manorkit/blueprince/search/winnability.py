@@ -33,7 +33,8 @@ from .solver import solve
 
 #: Steps after which a bot's day is cut short (it never ends on its own).
 MAX_STEPS = 10_000
-COLUMNS = ("day", "seed", "verdict", "nodes", "seconds")
+#: The columns of a table before the bots' (``lever`` and ``rooms``: :meth:`Solution.how`).
+COLUMNS = ("day", "seed", "verdict", "nodes", "seconds", "lever", "rooms")
 
 
 def play(rules: Rules, policy, seed: int, campaign: Campaign | None = None):
@@ -106,6 +107,21 @@ class Winnability:
             rows.append(_rate(f"{name}: share of the days shown winnable", wins, shown))
         return pd.DataFrame(rows, columns=["measure", "count", "of", "share", "low", "high"])
 
+    def won_lines(self):
+        """A DataFrame: the days the solver won, by the levers their lines pulled (§13), with
+        the share of the won days and the rooms on the board at the win (median, fewest,
+        most)."""
+        import pandas as pd
+
+        won = self.frame[self.frame["verdict"] == "won"]
+        rows = [{"lever": lever, "days": len(group), "share of won days": len(group) / len(won),
+                 "rooms (median)": float(group["rooms"].median()),
+                 "rooms (fewest)": int(group["rooms"].min()),
+                 "rooms (most)": int(group["rooms"].max())}
+                for lever, group in won.groupby("lever", sort=True)]
+        return pd.DataFrame(rows, columns=["lever", "days", "share of won days",
+                                           "rooms (median)", "rooms (fewest)", "rooms (most)"])
+
     def _repr_html_(self) -> str:
         from ...display import Table
 
@@ -156,6 +172,7 @@ def _frame(rows: list[dict], policies: Mapping[str, object]):
     columns = [*COLUMNS, *policies]
     return pd.DataFrame(rows, columns=columns).astype(
         {"day": "int64", "seed": "int64", "nodes": "int64", "verdict": "string",
+         "lever": "string", "rooms": "Int64",
          **{p: "bool" for p in policies}})
 
 
