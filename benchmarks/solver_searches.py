@@ -30,7 +30,7 @@ from manorkit.blueprince.search.space import root
 from manorkit.blueprince.sim import day_seeds
 from manorkit.sim.stats import wilson
 
-ONE = {**{k: v for k, v in solver.SHARES.items() if k != "restarts"}, "novel": 6}
+OTHERS = {k: v for k, v in solver.SHARES.items() if k != "restarts"}
 
 
 def banded(search: Search):
@@ -38,8 +38,8 @@ def banded(search: Search):
 
 
 MIXES = {"shipped": (solver.SHARES, solver.LEAD),
-         "one best-first": (ONE, ("novel", solver.LEAD[1])),
-         "novelty by band": ({**ONE, "novel": 0, "banded": 6}, ("banded", solver.LEAD[1]))}
+         "one best-first": ({**OTHERS, "novel": 6}, ("novel", solver.LEAD[1])),
+         "novelty by band": ({**OTHERS, "banded": 6}, ("banded", solver.LEAD[1]))}
 
 
 def run(mix: str, nodes: int, seed: int) -> tuple[bool, int, float]:
@@ -51,7 +51,7 @@ def run(mix: str, nodes: int, seed: int) -> tuple[bool, int, float]:
     search = Search(det, root(det, new_day(rules, seed=seed)), Budget(None, nodes))
     search.banded = functools.partial(banded, search)
     try:
-        search.portfolio({k: v for k, v in shares.items() if v}, lead)
+        search.portfolio(shares, lead)
     except Found:
         return True, search.budget.nodes, time.process_time() - clock
     return False, search.budget.nodes, time.process_time() - clock
