@@ -5,12 +5,12 @@ same determinized days (§13), with 95 % Wilson intervals.
    budget that repeats exactly on any machine; ``--seconds`` of CPU time instead when given):
    the share it decides (won or lost) within 1 s and 10 s of CPU time and within the budget,
    the bounds on the share of days winnable with perfect information, and each bot's win rate
-   and share of the days shown winnable (greedy, planner, and the search bot at
-   ``--bot-nodes``).
-2. The search bot against its budget: win rate and seconds a day at several budgets, on the
-   first ``--bot-days`` of those days.
-3. The bounds under other readings of the variants that matter (``--variant-days`` days each).
-4. Days to the first win of the planner in campaigns of ``--campaign-days`` days (§14).
+   and share of the days shown winnable (greedy, planner, and the search bot with
+   ``--bot-samples`` × ``--bot-nodes`` a decision, by ``--bot-by``).
+2. The bounds under other readings of the variants that matter (``--variant-days`` days each).
+3. Days to the first win of the planner in campaigns of ``--campaign-days`` days (§14).
+
+The search bot against its budget, on more days, is ``benchmarks/search_bot.py``.
 
 Run: .venv/bin/python benchmarks/winnability.py [--days N] [--seconds S] [--readme]
 (``--readme`` rewrites the README's ``winnability`` section, dated.)
@@ -27,8 +27,7 @@ from _timing import rewrite_readme
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.search import SearchPolicy, first_wins, sweep_winnability, winnability
-from manorkit.blueprince.search.winnability import play
-from manorkit.blueprince.sim import GreedyPolicy, PlannerPolicy, day_seeds
+from manorkit.blueprince.sim import GreedyPolicy, PlannerPolicy
 from manorkit.sim.stats import wilson
 
 VARIANTS = {"tile_orientation": ["as_drawn", "player_choice"],
@@ -63,8 +62,9 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=500)
     parser.add_argument("--nodes", type=int, default=80_000)
     parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--bot-samples", type=int, default=2)
     parser.add_argument("--bot-nodes", type=int, default=300)
-    parser.add_argument("--bot-days", type=int, default=60)
+    parser.add_argument("--bot-by", default="value")
     parser.add_argument("--variant-days", type=int, default=100)
     parser.add_argument("--campaigns", type=int, default=20)
     parser.add_argument("--campaign-days", type=int, default=10)
@@ -79,7 +79,8 @@ def main() -> None:
 
     # 1. the solver and the bots on the same days
     bots = {"greedy": GreedyPolicy(), "planner": PlannerPolicy(),
-            "search": SearchPolicy(samples=2, nodes=args.bot_nodes)}
+            "search": SearchPolicy(samples=args.bot_samples, nodes=args.bot_nodes,
+                                   by=args.bot_by)}
     t = time.perf_counter()
     nodes = None if args.seconds is not None else args.nodes
     budget = f"{args.seconds:g} s of CPU time" if args.seconds is not None else \
@@ -109,7 +110,9 @@ def main() -> None:
     for name in bots:
         wins = int(f[name].sum())
         share = f"{wins}/{shown} = {wins / shown:.0%}" if shown else "—"
-        out.append(f"| {name} bot wins | {wins} | {pct(wins, n)}; of the days shown "
+        how = getattr(bots[name], "by", None)
+        how = f" (by {how}, {args.bot_samples} × {args.bot_nodes} a decision)" if how else ""
+        out.append(f"| {name} bot{how} wins | {wins} | {pct(wins, n)}; of the days shown "
                    f"winnable: {share} |")
     won_s = f.loc[f["verdict"] == "won", "seconds"]
     if len(won_s):
@@ -118,21 +121,7 @@ def main() -> None:
     out += won_lines(result)
     print("\n".join(out), flush=True)
 
-    # 2. the search bot against its budget
-    seeds = day_seeds(0, args.bot_days)
-    lines = ["\n**The search bot against its budget** (the first "
-             f"{args.bot_days} of those days, determinized as above):\n",
-             "| samples × nodes a decision | wins | seconds a day (mean) |", "|---|---|---:|"]
-    for samples, each in ((1, 60), (2, 150), (2, 300), (4, 300), (4, 800)):
-        bot = SearchPolicy(samples=samples, nodes=each)
-        t = time.process_time()
-        wins = sum(play(rules, bot, s).won for s in seeds)
-        per_day = (time.process_time() - t) / len(seeds)
-        lines.append(f"| {samples} × {each} | {pct(wins, len(seeds))} | {per_day:.1f} |")
-        print(lines[-1], flush=True)
-    out += lines
-
-    # 3. other readings
+    # 2. other readings
     lines = [f"\n**Other readings** ({args.variant_days} days each, the same seeds, "
              f"{budget} a day):\n",
              "| variant | reading | winnable: at least | at most | planner wins |",
@@ -149,7 +138,7 @@ def main() -> None:
             print(lines[-1], flush=True)
     out += lines
 
-    # 4. days to the first win
+    # 3. days to the first win
     first = first_wins(PlannerPolicy(), args.campaigns, args.campaign_days, rules, seed=0,
                        progress=False, **backend)
     won = first["first_win"].dropna()

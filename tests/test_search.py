@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from manorkit.blueprince import load_rules
-from manorkit.blueprince.engine import Chance, EndDay, State, new_day
+from manorkit.blueprince.engine import Chance, EndDay, Move, State, new_day
 from manorkit.blueprince.search import (
     Determinization,
     SearchPolicy,
@@ -24,7 +24,7 @@ from manorkit.blueprince.search.solver import MEMORY_EVERY, Budget, Found, Searc
 from manorkit.blueprince.search.space import child, root
 from manorkit.blueprince.search.value import deal
 from manorkit.blueprince.search.winnability import Winnability
-from manorkit.blueprince.sim import GreedyPolicy, RandomPolicy
+from manorkit.blueprince.sim import GreedyPolicy, PlannerPolicy, RandomPolicy
 from tests.golden.won_day import PATH as WON_DAY
 
 RULES = load_rules()
@@ -325,6 +325,54 @@ def test_the_search_bot_never_reads_the_days_future():
         mine = bot(state, random.Random(state.depth))
         assert bot(twin, random.Random(state.depth)) == mine
         state = state.apply(mine)
+
+
+def _there_and_back(seed: int):
+    """A moment of a day (the planner deciding) in a room left and entered again at no gain:
+    the moment, and the two moves that lead back to it with fewer steps."""
+    state, chance, rng, planner = new_day(RULES, seed=seed), random.Random(2), \
+        random.Random(0), PlannerPolicy()
+    while not state.is_over:
+        if state.is_chance:
+            state = state.resolve(chance)
+            continue
+        for go in state.legal_actions(Move):
+            there = state.apply(go)
+            if go.cell in state.entered and go.cell != state.position and not there.is_chance:
+                back = [m for m in there.legal_actions(Move) if m.cell == state.position]
+                if back and there.apply(back[0]).resources["coins"] == state.resources["coins"]:
+                    return state, go, back[0]
+        state = state.apply(planner(state, rng))
+    raise AssertionError("no room left and entered again")
+
+
+def test_the_value_bot_takes_another_decision_where_it_has_been_before():
+    """A moment met again on the day's line (all but steps the same) gets a decision not
+    taken there before; the memory is the line's, so asked at the first moment again (a
+    line that does not go on from the last) the bot chooses as it did."""
+    state, go, back = _there_and_back(21)
+    bot = SearchPolicy(samples=1, nodes=60)
+    first = bot(state, random.Random(0))
+    again = state.apply(go).apply(back)
+    assert again.position == state.position and again.board == state.board
+    assert again.resources["steps"] < state.resources["steps"]
+    second = bot(again, random.Random(0))
+    assert second != first and second in again.legal_actions()
+    assert bot(state, random.Random(0)) == first
+
+
+def test_the_value_bot_plays_on_to_the_win_from_near_it(won):
+    """Four decisions before the end of the won day the bot plays on to the win, the day's
+    random steps resolved as the day fixes them."""
+    det = Determinization(won.seed)
+    decided = [i for i, a in enumerate(won.history) if type(a) is not Chance]
+    bot, rng = SearchPolicy(samples=2, nodes=300), random.Random(1)
+    node = root(det, won.at(decided[-4]))
+    for _ in range(20):
+        if node.state.is_over:
+            break
+        node = child(det, node, bot(node.state, rng))
+    assert node.state.won
 
 
 def test_the_search_bot_plays_days_the_same_on_every_backend():
