@@ -112,10 +112,11 @@ class SearchPolicy:
                 for a in fresh:
                     total[a] += best.get(a, low)
         order = {a: i for i, a in enumerate(fresh)}
-        if total:
-            pick = max(fresh, key=lambda a: (total[a], -order[a]))
-        else:
+        pick = max(fresh, key=lambda a: (total[a], -order[a])) if total else None
+        if pick is None:
             pick = self.base(state, rng)
+            if pick in earlier:
+                pick = fresh[0]
         met[len(state.history)] = pick
         return pick
 
