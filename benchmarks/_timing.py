@@ -119,8 +119,9 @@ def cell(times: list[float]) -> str:
 def rewrite_readme(section: str, text: str) -> None:
     """Put ``text`` between the README's ``<!-- section:begin -->`` and ``:end`` markers."""
     old = README.read_text(encoding="utf-8")
-    new, n = re.subn(rf"(<!-- {section}:begin -->\n).*?(\n<!-- {section}:end -->)",
-                     lambda m: m.group(1) + text + m.group(2), old, flags=re.S)
+    new, n = re.subn(rf"(<!-- {section}:begin -->\n)(?:.*?\n)?(<!-- {section}:end -->)",
+                     lambda m: m.group(1) + text.rstrip("\n") + "\n" + m.group(2), old,
+                     flags=re.S)
     if n != 1:
         raise SystemExit(f"README.md has no <!-- {section}:begin --> ... <!-- {section}:end -->")
     atomic_write_text(README, new)
