@@ -24,13 +24,13 @@ import time
 from multiprocessing import Pool
 
 from _timing import rewrite_readme
+from winnability import pct
 
 from manorkit.blueprince import load_rules
 from manorkit.blueprince.engine import Chance
 from manorkit.blueprince.search import SearchPolicy
 from manorkit.blueprince.search.winnability import play
 from manorkit.blueprince.sim import PlannerPolicy, day_seeds
-from manorkit.sim.stats import wilson
 
 SETTINGS = "planner,value:1x100,value:2x400,value:4x1000,value:4x2500,wins:4x2500"
 
@@ -91,10 +91,9 @@ def main() -> None:
     for setting in settings:
         got = rows[setting]
         n, wins = len(got), sum(r[1] for r in got)
-        lo, hi = wilson(wins, n)
         cpu = [r[2] for r in got]
         decisions = [r[3] for r in got]
-        out.append(f"| {label(setting)} | {wins}/{n} = {wins / n:.1%} ({lo:.1%}–{hi:.1%}) | "
+        out.append(f"| {label(setting)} | {pct(wins, n)} | "
                    f"{statistics.mean(cpu):.1f} ({max(cpu):.0f}) | "
                    f"{statistics.mean(decisions):.0f} | "
                    f"{1000 * sum(cpu) / max(1, sum(decisions)):.0f} |")
