@@ -117,7 +117,7 @@ class SearchPolicy:
             pick = self.base(state, rng)
             if pick in earlier:
                 pick = fresh[0]
-        met[len(state.history)] = pick
+        met[state.depth] = pick
         return pick
 
     def _met_here(self, state) -> tuple[dict[int, Action], set[Action]]:
@@ -135,7 +135,7 @@ class SearchPolicy:
                r["gems"], r["keys"], r["coins"], r["ivory_dice"], state.pending,
                state.drafting)
         met = self._met.setdefault(key, {})
-        depth = len(history)
+        depth = state.depth
         return met, {a for d, a in met.items() if d < depth}
 
 
