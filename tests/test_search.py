@@ -248,25 +248,54 @@ def test_every_restart_setting_finds_a_near_win_and_repeats(won):
             assert walk(bucket, noise, by_draft, seed=3).line() == node.line()
 
 
-def test_the_restarts_cycle_their_settings(monkeypatch):
-    """Each walk runs ``RESTART`` nodes, then the next setting takes over with a seed of its
-    own, round and round."""
+def test_the_restarts_cycle_their_settings_and_return_to_the_best_moment(monkeypatch):
+    """Each walk runs ``RESTART`` nodes. The walks from the morning cycle through the
+    settings, each with a seed of its own; after every ``RETURN_EVERY`` of them, walks start
+    from the best moment met (never twice from one), by draft every other time."""
     monkeypatch.setattr(solver, "RESTART", 40)
     walks = []
     novel = Search.novel
 
-    def spy(self, by_draft=False, bucket=0.0, noise=0.0, seed=0):
-        walks.append(((bucket, noise, by_draft), seed, self.budget.nodes))
-        return novel(self, by_draft, bucket, noise, seed)
+    def spy(self, by_draft=False, bucket=0.0, noise=0.0, seed=0, start=None):
+        best = self.best[1] if self.best else None
+        walks.append(((bucket, noise, by_draft), seed, self.budget.nodes, start, best))
+        return novel(self, by_draft, bucket, noise, seed, start)
 
     monkeypatch.setattr(Search, "novel", spy)
     det = Determinization(5)
-    n = len(solver.RESTARTS) + 2
-    search = Search(det, root(det, new_day(RULES, seed=5)), Budget(None, 40 * n))
+    search = Search(det, root(det, new_day(RULES, seed=5)), Budget(None, 40 * 30))
     assert search.drive(search.restarts()) is None
-    assert [w[0] for w in walks] == [*solver.RESTARTS, *solver.RESTARTS[:2]]
-    assert [w[1] for w in walks] == list(range(n))
+    mornings = [w for w in walks if w[3] is None]
+    returns = [w for w in walks if w[3] is not None]
+    settings = solver.RESTARTS
+    assert [w[0] for w in mornings] == [settings[i % len(settings)] for i in range(len(mornings))]
+    assert [w[1] for w in mornings] == list(range(len(mornings)))
+    assert len(mornings) > len(settings) and returns
+    assert all(w[3] is w[4] for w in returns)
+    assert len({id(w[3]) for w in returns}) == len(returns)
+    assert [w[0][2] for w in returns] == [i % 2 == 0 for i in range(len(returns))]
+    for i, w in enumerate(walks):
+        if w[3] is not None:
+            before = sum(1 for v in walks[:i] if v[3] is None)
+            assert before and before % solver.RETURN_EVERY == 0
     assert all(40 <= b[2] - a[2] < 80 for a, b in zip(walks, walks[1:], strict=False))
+
+
+def test_without_returns_the_restarts_only_walk_from_the_morning(monkeypatch):
+    monkeypatch.setattr(solver, "RESTART", 40)
+    monkeypatch.setattr(solver, "RETURN_EVERY", 0)
+    starts = []
+    novel = Search.novel
+
+    def spy(self, by_draft=False, bucket=0.0, noise=0.0, seed=0, start=None):
+        starts.append(start)
+        return novel(self, by_draft, bucket, noise, seed, start)
+
+    monkeypatch.setattr(Search, "novel", spy)
+    det = Determinization(5)
+    search = Search(det, root(det, new_day(RULES, seed=5)), Budget(None, 40 * 12))
+    search.drive(search.restarts())
+    assert len(starts) >= 12 and starts == [None] * len(starts)
 
 
 def test_a_won_line_says_which_lever_it_pulled(won):

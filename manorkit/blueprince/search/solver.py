@@ -210,6 +210,11 @@ RESTARTS = ((0.0, 0.0, False), (50.0, 0.0, True), (20.0, 0.0, False), (150.0, 0.
 #: Nodes each walk of :meth:`Search.restarts` runs (most wins a walk finds, it finds within
 #: 30,000; 5,000, 10,000, 20,000 and 30,000 won alike on 40 days).
 RESTART = 10_000
+#: Walks from the morning between two returns of :meth:`Search.restarts` to the best moment
+#: met (0: none). Measured on 80 days at 100,000 nodes (``benchmarks/solver_searches.py``):
+#: the restarts won 35 without the returns, 44 with one after every second walk, 41 after
+#: every walk.
+RETURN_EVERY = 2
 #: Nodes of one beam layer that may share a board (the same rooms in the same places).
 SAME_BOARD = 2
 
@@ -407,19 +412,20 @@ class Search:
             layer = [item[1][3] for item in best]
 
     def novel(self, by_draft: bool = False, bucket: float = 0.0, noise: float = 0.0,
-              seed: int = 0):
+              seed: int = 0, start: Node | None = None):
         """Best-first search that takes first the moments that were the first to show
         something (a room in a cell, an item, a lever, a deck's draw count), then the best
         valued: a search that keeps trying new things where the value cannot tell them
         apart. With ``bucket``, "first" is among the moments whose value falls in the same
         band of that width (as best-first width search does: a room new to the moments this
         far along is new); with ``noise``, each value is ordered as if it were jittered by a
-        normal of that deviation (drawn from ``seed``): another walk of the same day."""
+        normal of that deviation (drawn from ``seed``): another walk of the same day. It
+        starts from ``start`` (default ``first``)."""
         keys, value = self.keys, self.value
         jitter = random.Random(seed).gauss if noise else None
         kept: dict[tuple, int] = {}
         seen: set = set()
-        heap = [(1, 0.0, 0, self.first)]
+        heap = [(1, 0.0, 0, self.first if start is None else start)]
         order = 0
         while heap:
             node = heapq.heappop(heap)[-1]
@@ -442,15 +448,33 @@ class Search:
     def restarts(self):
         """:meth:`novel` walks of the :data:`RESTARTS` settings in turn (cycling, each with a
         seed of its own), each for :data:`RESTART` nodes: a best-first search either finds a
-        day's win early or strays where none lies, and walks that differ stray differently."""
-        budget = self.budget
+        day's win early or strays where none lies, and walks that differ stray differently.
+
+        After every :data:`RETURN_EVERY` of them, walks of as many nodes go back to the
+        best-valued moment met (:attr:`best`) and search on from there, one after another
+        while each meets a better moment no walk has started from (their children by draft
+        every other walk): a walk that reached a lever late in its nodes is taken up where it
+        stood rather than found again from the morning, as Go-Explore returns to its most
+        promising states before it explores."""
+        started: set[Node] = set()
         for k in itertools.count():
             bucket, noise, by_draft = RESTARTS[k % len(RESTARTS)]
-            stop = budget.nodes + RESTART
-            for _ in self.novel(by_draft, bucket, noise, seed=k):
-                yield
-                if budget.nodes >= stop:
-                    break
+            yield from self._walk(self.novel(by_draft, bucket, noise, seed=k))
+            if not RETURN_EVERY or (k + 1) % RETURN_EVERY:
+                continue
+            while self.best is not None and self.best[1] not in started:
+                node = self.best[1]
+                started.add(node)
+                yield from self._walk(self.novel(len(started) % 2 == 1, start=node))
+
+    def _walk(self, run):
+        """``run`` (a search generator) for :data:`RESTART` nodes at most."""
+        budget = self.budget
+        stop = budget.nodes + RESTART
+        for _ in run:
+            yield
+            if budget.nodes >= stop:
+                return
 
 
 def _atoms(node: Node):
