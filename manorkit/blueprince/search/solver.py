@@ -15,8 +15,9 @@ It answers with a :class:`Solution`:
   add to the process's resident size, read every :data:`MEMORY_EVERY` nodes; a search keeps
   the moments it has met, about 3 KB each).
 
-The searches for a win (:class:`Search`: beams, best-first, each also walking a move and
-its draft as one step) are ordered by :class:`~.value.Value`, leave out moves that only move
+The searches for a win (:class:`Search`: beams, best-first walks restarted from the
+morning and from the best moment met, each also walking a move and its draft as one step)
+are ordered by :class:`~.value.Value`, leave out moves that only move
 the marker (:func:`~.space.idle_move`) and moments that repeat others with fewer steps; none
 of this bears on a ``won`` answer, which is checked by replaying its line.
 """
@@ -212,8 +213,7 @@ RESTARTS = ((0.0, 0.0, False), (50.0, 0.0, True), (20.0, 0.0, False), (150.0, 0.
 RESTART = 10_000
 #: Walks from the morning between two returns of :meth:`Search.restarts` to the best moment
 #: met (0: none). Measured on 80 days at 100,000 nodes (``benchmarks/solver_searches.py``):
-#: the restarts won 35 without the returns, 44 with one after every second walk, 41 after
-#: every walk.
+#: the restarts won 35 without the returns, 44 with them.
 RETURN_EVERY = 2
 #: Nodes of one beam layer that may share a board (the same rooms in the same places).
 SAME_BOARD = 2
