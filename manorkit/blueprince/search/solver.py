@@ -17,9 +17,9 @@ It answers with a :class:`Solution`:
 
 The searches for a win (:class:`Search`: beams, best-first walks restarted from the
 morning and from the best moment met, each also walking a move and its draft as one step)
-are ordered by :class:`~.value.Value`, leave out moves that only move
-the marker (:func:`~.space.idle_move`) and moments that repeat others with fewer steps; none
-of this bears on a ``won`` answer, which is checked by replaying its line.
+are ordered by :class:`~.value.Value`, leave out moves that only move the marker
+(:func:`~.space.idle_move`) and moments that repeat others with fewer steps; none of this
+bears on a ``won`` answer, which is checked by replaying its line.
 """
 
 from __future__ import annotations
