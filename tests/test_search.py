@@ -248,23 +248,30 @@ def test_every_restart_setting_finds_a_near_win_and_repeats(won):
             assert walk(bucket, noise, by_draft, seed=3).line() == node.line()
 
 
-def test_the_restarts_cycle_their_settings_and_return_to_the_best_moment(monkeypatch):
-    """Each walk runs ``RESTART`` nodes. The walks from the morning cycle through the
-    settings, each with a seed of its own; after every ``RETURN_EVERY`` of them, walks start
-    from the best moment met (never twice from one), by draft every other time."""
+def _restart_walks(monkeypatch, walks: int) -> list[tuple]:
+    """The walks :meth:`Search.restarts` runs on day 5 with ``RESTART = 40`` and a budget of
+    ``walks`` of them: (setting, seed, nodes at its start, its start, the best node then)."""
     monkeypatch.setattr(solver, "RESTART", 40)
-    walks = []
+    out = []
     novel = Search.novel
 
     def spy(self, by_draft=False, bucket=0.0, noise=0.0, seed=0, start=None):
         best = self.best[1] if self.best else None
-        walks.append(((bucket, noise, by_draft), seed, self.budget.nodes, start, best))
+        out.append(((bucket, noise, by_draft), seed, self.budget.nodes, start, best))
         return novel(self, by_draft, bucket, noise, seed, start)
 
     monkeypatch.setattr(Search, "novel", spy)
     det = Determinization(5)
-    search = Search(det, root(det, new_day(RULES, seed=5)), Budget(None, 40 * 30))
+    search = Search(det, root(det, new_day(RULES, seed=5)), Budget(None, 40 * walks))
     assert search.drive(search.restarts()) is None
+    return out
+
+
+def test_the_restarts_cycle_their_settings_and_return_to_the_best_moment(monkeypatch):
+    """Each walk runs ``RESTART`` nodes. The walks from the morning cycle through the
+    settings, each with a seed of its own; after every ``RETURN_EVERY`` of them, walks start
+    from the best moment met (never twice from one), by draft every other time."""
+    walks = _restart_walks(monkeypatch, 30)
     mornings = [w for w in walks if w[3] is None]
     returns = [w for w in walks if w[3] is not None]
     settings = solver.RESTARTS
@@ -282,19 +289,8 @@ def test_the_restarts_cycle_their_settings_and_return_to_the_best_moment(monkeyp
 
 
 def test_without_returns_the_restarts_only_walk_from_the_morning(monkeypatch):
-    monkeypatch.setattr(solver, "RESTART", 40)
     monkeypatch.setattr(solver, "RETURN_EVERY", 0)
-    starts = []
-    novel = Search.novel
-
-    def spy(self, by_draft=False, bucket=0.0, noise=0.0, seed=0, start=None):
-        starts.append(start)
-        return novel(self, by_draft, bucket, noise, seed, start)
-
-    monkeypatch.setattr(Search, "novel", spy)
-    det = Determinization(5)
-    search = Search(det, root(det, new_day(RULES, seed=5)), Budget(None, 40 * 12))
-    search.drive(search.restarts())
+    starts = [w[3] for w in _restart_walks(monkeypatch, 12)]
     assert len(starts) >= 12 and starts == [None] * len(starts)
 
 
