@@ -419,8 +419,10 @@ class Search:
         apart. With ``bucket``, "first" is among the moments whose value falls in the same
         band of that width (as best-first width search does: a room new to the moments this
         far along is new); with ``noise``, each value is ordered as if it were jittered by a
-        normal of that deviation (drawn from ``seed``): another walk of the same day. It
-        starts from ``start`` (default ``first``)."""
+        normal of that deviation (drawn from ``seed``): another walk of the same day. A moment
+        better valued than any met counts as new too: a walk takes up at once the best lead it
+        has (a lever pulled late in a walk is followed, not queued behind the walk's
+        novelties). It starts from ``start`` (default ``first``)."""
         keys, value = self.keys, self.value
         jitter = random.Random(seed).gauss if noise else None
         kept: dict[tuple, int] = {}
@@ -435,6 +437,7 @@ class Search:
                     continue
                 kept[shadow] = steps
                 score = value(kid)
+                record = self.best is None or score > self.best[0]
                 self._note(score, kid)
                 if jitter is not None:
                     score += jitter(0.0, noise)
@@ -442,7 +445,7 @@ class Search:
                 new = [(band, a) for a in _atoms(kid) if (band, a) not in seen]
                 seen.update(new)
                 order += 1
-                heapq.heappush(heap, (0 if new else 1, -score, order, kid))
+                heapq.heappush(heap, (0 if new or record else 1, -score, order, kid))
             yield
 
     def restarts(self):

@@ -5,9 +5,11 @@ The value follows the stages of §13, each worth more than any progress inside t
 before: a lever item in hand (the Broken Lever, §7; the Secret Garden Key, §6), a lever
 pulled, the day won. Inside a stage it counts the effort still ahead, knowing what the
 determinization fixes (:class:`Ahead`): how many cards each deck deals before a lever item,
-whether the next puzzle-room roll or Special Key roll brings the Secret Garden Key, and what
-that effort needs on the board (trunks and Keys, a Shovel and dirt, the Greenhouse, an edge
-door). Under the stages: open doors (a house walled in ends the day), northward reach, and
+whether the next puzzle-room roll or Special Key roll brings the Secret Garden Key, whether
+the next draft into the cell beside an opened Antechamber door brings a tile with a door
+facing it (a tile there without one shuts that side for the day), and what that effort needs
+on the board (trunks and Keys, a Shovel and dirt, the Greenhouse, an edge door). Under the
+stages: open doors (a house walled in ends the day), northward reach, and
 resources.
 """
 
@@ -15,12 +17,15 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from ..board import edge, neighbour, opposite
+from ..board import DIRS, doors, edge, neighbour, opposite, placements
+from ..engine.drafting import redraws
 from ..engine.pending import pick
 from ..engine.setup import ANTECHAMBER
 from ..engine.turn import LEVER_SIDES, payable
+from ..mechanics import draw_size
+from ..mechanics.drafting import FaceDown
 from ..mechanics.locks import door_die
-from .determinize import Determinization, _Fixed
+from .determinize import BITS, Determinization, _Fixed
 from .prove import LEVER_ITEMS
 from .space import Node
 
@@ -40,6 +45,7 @@ OPEN_DOORS = (40.0, 20.0, 10.0, 6.0, 4.0)
 ENOUGH = 60
 RESOURCE = {"steps": 0.5, "keys": 4.0, "gems": 2.0, "ivory_dice": 2.0, "coins": 0.3}
 FAR = 40  # effort when a way is not open at all
+AGAIN = 3.0  # effort of drafts elsewhere until the bag gives a tile that fits
 
 
 def deal(det: Determinization, remaining: dict, discard: dict, label: str, start: int,
@@ -128,7 +134,11 @@ class Value:
         v += NORTH * max(c[0] for c in s.board if c != ANTECHAMBER)
         pulled = s.flags.get("levers", ())
         if pulled:
-            return v + 2 * STAGE - EFFORT * self._to_antechamber(s, pulled, frontier)
+            ahead = self._to_antechamber(node, pulled, frontier)
+            if ahead < FAR:
+                return v + 2 * STAGE - EFFORT * ahead
+            if not doors:
+                return -WIN / 2  # every opened side closed, and no door leads on
         held = [i for i in LEVER_ITEMS if i in s.items]
         if held:
             return v + STAGE - EFFORT * min(self._to_lever(node, i) for i in held)
@@ -201,17 +211,129 @@ class Value:
         return best
 
     # -- stage 3: into the Antechamber -------------------------------------------------------
-    def _to_antechamber(self, s, pulled, frontier: dict) -> float:
+    def _to_antechamber(self, node: Node, pulled, frontier: dict) -> float:
+        """Effort to enter the Antechamber through a side a pulled lever opened: walk to its
+        side cell when that holds a tile with a door facing the Antechamber (a tile there
+        without one shuts the side); else draft into it from a neighbour with a door facing
+        it, at once if the next draft from there brings a tile that would face the
+        Antechamber, else after drafts elsewhere change what the bag gives; else draft a
+        way to such a neighbour through empty cells (:func:`_drafts_to`). FAR when no side
+        can be reached so."""
+        s = node.state
         best = float(FAR)
         for side in pulled:
             target = SIDE_CELLS[side]
+            face = opposite(LEVER_SIDES[side])
             tile = s.board.get(target)
-            if tile is not None and opposite(LEVER_SIDES[side]) in tile.doors:
-                best = min(best, 1.0 + _walk(s, target))
-            elif frontier:
-                d = min(abs(c[0] - target[0]) + abs(c[1] - target[1]) for c in frontier)
-                best = min(best, 3.0 + 3.0 * d)
+            if tile is not None:
+                if face in tile.doors:
+                    best = min(best, 1.0 + _walk(s, target))
+                continue
+            for d in DIRS:
+                there = neighbour(target, d)
+                if there is None or there == ANTECHAMBER:
+                    continue
+                back = opposite(d)
+                here = s.board.get(there)
+                if here is None:
+                    drafts = _drafts_to(s, frontier, there, target)
+                    if drafts is not None:
+                        best = min(best, 5.0 + 3.0 * drafts + (
+                            0.0 if drafts or self._opens(node, there, back) else AGAIN))
+                elif back in here.doors:
+                    best = min(best, self._draft_into(node, there, back, face))
         return best
+
+    def _draft_into(self, node: Node, origin, direction: int, face: int) -> float:
+        """Effort to draft through side ``direction`` of the room at ``origin`` a tile with
+        a door on side ``face``: the draft under way, or the next one."""
+        s = node.state
+        d = s.drafting
+        if d is not None and (d.origin, d.direction) == (origin, direction) and d.hand:
+            if self._fits(node, d.hand, origin, direction, face):
+                return 1.0
+            return 2.0 + AGAIN if redraws(s) else float(FAR)
+        fits = self._fits(node, self._offer(node, origin), origin, direction, face)
+        return 2.0 + _walk(s, origin) + (0.0 if fits else AGAIN)
+
+    def _opens(self, node: Node, cell, face: int) -> bool:
+        """Whether the next draft into the empty ``cell`` from a room the marker can reach
+        brings a tile with a door on side ``face``."""
+        s = node.state
+        for d in DIRS:
+            origin = neighbour(cell, d)
+            tile = s.board.get(origin) if origin is not None else None
+            if tile is not None and origin != ANTECHAMBER and opposite(d) in tile.doors and \
+                    self._fits(node, self._offer(node, origin), origin, opposite(d), face):
+                return True
+        return False
+
+    def _offer(self, node: Node, origin) -> list[str]:
+        """The tiles a draft begun now from the room at ``origin`` would draw (with the
+        Archives on the board, one face down: they are drawn blind, §16)."""
+        s, det = node.state, self.ahead.det
+        room = s.board[origin].room
+        if "Archives" in s.on_board():
+            return [FaceDown("")]  # drawn face down, turned up later (§16 Archives)
+        bag = {t: n for t, n in s.bag.items() if n}
+        k = node.counts.get("tile drawn", 0)
+        out = []
+        for i in range(draw_size(s.rules, room, s.on_board(), s.flags.get("sleeve"))):
+            if not bag:
+                break
+            names = sorted(bag)
+            drawn = pick(names, list(accumulate(bag[t] for t in names)),
+                         _Fixed(det.number("tile drawn", k + i)))
+            out.append(drawn)
+            bag[drawn] -= 1
+            if not bag[drawn]:
+                del bag[drawn]
+        return out
+
+    def _fits(self, node: Node, hand, origin, direction: int, face: int) -> bool:
+        """Whether a tile of ``hand``, drafted through side ``direction`` of the room at
+        ``origin`` and placed as this day turns it, has a door on side ``face``."""
+        s = node.state
+        rules = s.rules
+        u = self.ahead.det.number("orientation", node.counts.get("orientation", 0))
+        turn = rules.variant("tile_orientation") == "player_choice" or \
+            s.board[origin].room == "Rotunda"
+        for tile in hand:
+            if isinstance(tile, FaceDown):
+                return True  # its face unknown (§16 Archives): it may
+            turns = placements(rules, tile, origin, direction)
+            if not turns:
+                continue
+            if not turn:
+                turns = (turns[(u * len(turns)) >> BITS],)
+            shape = rules.room(tile)["shape"]
+            if any(face in doors(shape, r) for r in turns):
+                return True
+        return False
+
+
+def _drafts_to(s, frontier: dict, cell, avoid) -> int | None:
+    """How many drafts at least lay a way from the frontier to the empty ``cell`` through
+    empty cells (never ``avoid``): 0 when ``cell`` is on the frontier; None when placed
+    tiles wall it off."""
+    if cell in frontier:
+        return 0
+    board, seen = s.board, {cell}
+    layer, n = [cell], 0
+    while layer:
+        n += 1
+        nxt = []
+        for c in layer:
+            for d in DIRS:
+                there = neighbour(c, d)
+                if there is None or there in seen or there == avoid or there in board:
+                    continue
+                if there in frontier:
+                    return n
+                seen.add(there)
+                nxt.append(there)
+        layer = nxt
+    return None
 
 
 def _walk(s, cell) -> float:
