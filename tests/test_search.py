@@ -294,6 +294,31 @@ def test_without_returns_the_restarts_only_walk_from_the_morning(monkeypatch):
     assert len(starts) >= 12 and starts == [None] * len(starts)
 
 
+def test_a_walk_takes_up_at_once_a_moment_better_than_any_met():
+    """Under a value that rates each moment above every one before it, every child is the
+    best met when it is scored, so the walk expands the last child of the morning next (the
+    best), not the first (the only one new by its rooms and items)."""
+    det = Determinization(5)
+    first = root(det, new_day(RULES, seed=5))
+    rising = iter(range(1, 10**6))
+    search = Search(det, first, Budget(None, 10_000), value=lambda node: next(rising))
+    expanded = []
+    children = search._children
+
+    def spy(node, by_draft=False):
+        expanded.append(node)
+        return children(node, by_draft)
+
+    search._children = spy
+    walk = search.novel()
+    next(walk)
+    kids = [kid for kid in children(first)]
+    assert len(kids) >= 3
+    next(walk)
+    assert expanded[0] is first
+    assert expanded[1].actions == kids[-1].actions
+
+
 def test_a_won_line_says_which_lever_it_pulled(won):
     """``how`` reads the won line's end: the lever sides pulled and the rooms placed; the
     winnability table counts won days by lever."""
