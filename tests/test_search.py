@@ -312,7 +312,7 @@ def test_a_walk_takes_up_at_once_a_moment_better_than_any_met():
     search._children = spy
     walk = search.novel()
     next(walk)
-    kids = [kid for kid in children(first)]
+    kids = list(children(first))
     assert len(kids) >= 3
     next(walk)
     assert expanded[0] is first
