@@ -19,7 +19,7 @@ from itertools import accumulate
 
 from ..board import DIRS, doors, edge, neighbour, opposite, placements
 from ..engine.drafting import redraws
-from ..engine.pending import pick
+from ..engine.pending import TileDraw, pick
 from ..engine.setup import ANTECHAMBER
 from ..engine.turn import LEVER_SIDES, payable
 from ..mechanics import draw_size
@@ -46,6 +46,7 @@ ENOUGH = 60
 RESOURCE = {"steps": 0.5, "keys": 4.0, "gems": 2.0, "ivory_dice": 2.0, "coins": 0.3}
 FAR = 40  # effort when a way is not open at all
 AGAIN = 3.0  # effort of drafts elsewhere until the bag gives a tile that fits
+_TILE_DRAW = TileDraw()
 
 
 def deal(det: Determinization, remaining: dict, discard: dict, label: str, start: int,
@@ -275,19 +276,19 @@ class Value:
         room = s.board[origin].room
         if "Archives" in s.on_board():
             return [FaceDown("")]  # drawn face down, turned up later (§16 Archives)
-        bag = {t: n for t, n in s.bag.items() if n}
+        weights = _TILE_DRAW.weights(s)  # as the engine draws: copies times draw weight
+        each = {t: w // s.bag[t] for t, w in weights.items()}
         k = node.counts.get("tile drawn", 0)
         out = []
         for i in range(draw_size(s.rules, room, s.on_board(), s.flags.get("sleeve"))):
-            if not bag:
+            if not weights:
                 break
-            names = sorted(bag)
-            drawn = pick(names, list(accumulate(bag[t] for t in names)),
+            drawn = pick(list(weights), list(accumulate(weights.values())),
                          _Fixed(det.number("tile drawn", k + i)))
             out.append(drawn)
-            bag[drawn] -= 1
-            if not bag[drawn]:
-                del bag[drawn]
+            weights[drawn] -= each[drawn]
+            if not weights[drawn]:
+                del weights[drawn]
         return out
 
     def _fits(self, node: Node, hand, origin, direction: int, face: int) -> bool:
