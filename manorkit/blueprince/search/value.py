@@ -19,13 +19,13 @@ from itertools import accumulate
 
 from ..board import DIRS, doors, edge, neighbour, opposite, placements
 from ..engine.drafting import redraws
-from ..engine.pending import TileDraw, pick
+from ..engine.pending import Orient, TileDraw, pick
 from ..engine.setup import ANTECHAMBER
 from ..engine.turn import LEVER_SIDES, payable
 from ..mechanics import draw_size
 from ..mechanics.drafting import FaceDown
 from ..mechanics.locks import door_die
-from .determinize import BITS, Determinization, _Fixed
+from .determinize import Determinization, _Fixed
 from .prove import LEVER_ITEMS
 from .space import Node
 
@@ -306,7 +306,7 @@ class Value:
             if not turns:
                 continue
             if not turn:
-                turns = (turns[(u * len(turns)) >> BITS],)
+                turns = (Orient(turns).sample(s, _Fixed(u)),)  # as the engine turns it
             shape = rules.room(tile)["shape"]
             if any(face in doors(shape, r) for r in turns):
                 return True
